@@ -1,0 +1,30 @@
+# Thin wrapper over CMake presets. CXX=clang++ selects the clang preset.
+#   make demo   install missing Debian packages, build and run the examples
+#   make test   the same, then the whole test suite
+#   make asan   the suite under -fsanitize=address,undefined
+CXX ?= g++
+PRESET ?= $(if $(findstring clang,$(CXX)),clang,gcc)
+JOBS ?= 2
+
+.PHONY: deps configure demo test asan bench compile-bench clean
+deps:
+	@./scripts/install-deps.sh
+configure: deps
+	cmake --preset $(PRESET)
+demo: configure
+	cmake --build --preset $(PRESET) -j$(JOBS) --target examples
+	ctest --preset $(PRESET) -L example
+test: configure
+	cmake --build --preset $(PRESET) -j$(JOBS)
+	ctest --preset $(PRESET) -j$(JOBS)
+asan: deps
+	cmake --preset asan
+	cmake --build --preset asan -j$(JOBS)
+	ctest --preset asan -j$(JOBS) -LE 'fail|consumer'
+bench: configure
+	cmake --build --preset $(PRESET) -j$(JOBS) --target runtime_bench
+	./build/$(PRESET)/bench/runtime/runtime_bench --benchmark_min_time=0.2
+compile-bench: deps
+	python3 bench/compile/measure.py
+clean:
+	rm -rf build

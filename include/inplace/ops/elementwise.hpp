@@ -1,0 +1,88 @@
+#pragma once
+// The standard elementwise ops (SPEC 2) as op classes: a name, `elementwise = true`
+// and a scalar kernel. Kernels are generic and call math functions unqualified
+// (after `using std::exp` ...), so an evaluator may pass SIMD batches as well.
+// Pure ops have empty maps; their *_inplace variants are ops::inplace_op<Op, 0>.
+
+#include <cmath>
+#include <string_view>
+#include <type_traits>
+
+namespace inplace::ops {
+
+#define INPLACE_BINARY_OP(NAME, EXPR)                                 \
+  struct NAME {                                                       \
+    static constexpr std::string_view name = #NAME;                   \
+    static constexpr bool elementwise = true;                         \
+    template <class A, class B>                                       \
+    constexpr auto operator()(A a, B b) const { return EXPR; }        \
+  };
+INPLACE_BINARY_OP(add, a + b)
+INPLACE_BINARY_OP(sub, a - b)
+INPLACE_BINARY_OP(mul, a * b)
+INPLACE_BINARY_OP(div, a / b)
+#undef INPLACE_BINARY_OP
+
+// min/max: NumPy's minimum/maximum on the common type of both operands.
+struct min {
+  static constexpr std::string_view name = "min";
+  static constexpr bool elementwise = true;
+  template <class A, class B>
+  constexpr auto operator()(A a, B b) const {
+    using C = std::common_type_t<A, B>;
+    using std::fmin;
+    if constexpr (std::is_floating_point_v<C>) return fmin(C(a), C(b));
+    else return C(b) < C(a) ? C(b) : C(a);
+  }
+};
+struct max {
+  static constexpr std::string_view name = "max";
+  static constexpr bool elementwise = true;
+  template <class A, class B>
+  constexpr auto operator()(A a, B b) const {
+    using C = std::common_type_t<A, B>;
+    using std::fmax;
+    if constexpr (std::is_floating_point_v<C>) return fmax(C(a), C(b));
+    else return C(a) < C(b) ? C(b) : C(a);
+  }
+};
+
+#define INPLACE_UNARY_OP(NAME, ...)                                   \
+  struct NAME {                                                       \
+    static constexpr std::string_view name = #NAME;                   \
+    static constexpr bool elementwise = true;                         \
+    template <class A>                                                \
+    auto operator()(A a) const { __VA_ARGS__ }                        \
+  };
+INPLACE_UNARY_OP(neg, return -a;)
+INPLACE_UNARY_OP(exp, using std::exp; return exp(a);)
+INPLACE_UNARY_OP(log, using std::log; return log(a);)
+INPLACE_UNARY_OP(sqrt, using std::sqrt; return sqrt(a);)
+INPLACE_UNARY_OP(abs, using std::abs; return abs(a);)
+INPLACE_UNARY_OP(tanh, using std::tanh; return tanh(a);)
+INPLACE_UNARY_OP(sigmoid, using std::exp; return A(1) / (A(1) + exp(-a));)
+INPLACE_UNARY_OP(relu, return a > A(0) ? a : A(0);)
+// gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default.
+INPLACE_UNARY_OP(gelu, using std::erf; return A(0.5) * a * (A(1) + erf(a * A(0.70710678118654752440)));)
+#undef INPLACE_UNARY_OP
+
+// where(c, a, b): c ? a : b elementwise (c is converted to bool).
+struct where {
+  static constexpr std::string_view name = "where";
+  static constexpr bool elementwise = true;
+  template <class C, class A, class B>
+  constexpr auto operator()(C c, A a, B b) const {
+    using R = std::common_type_t<A, B>;
+    return static_cast<bool>(c) ? R(a) : R(b);
+  }
+};
+
+// sum(a, b, ...): n-ary elementwise add.
+struct sum {
+  static constexpr std::string_view name = "sum";
+  static constexpr bool elementwise = true;
+  template <class A, class... B>
+  constexpr auto operator()(A a, B... b) const { return (a + ... + b); }
+};
+
+}  // namespace inplace::ops

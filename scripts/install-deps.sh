@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages inplace needs, if any is missing.
+# Required: cmake, a C++20 compiler, Boost (Hana), Catch2 v2, Google Benchmark.
+# Optional peers for bench/: Eigen, xtensor, xsimd. Clang for the second CI build.
+set -euo pipefail
+pkgs=(cmake make g++ clang libboost-dev catch2 libbenchmark-dev libeigen3-dev libxtensor-dev libxsimd-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
