@@ -1,0 +1,404 @@
+#pragma once
+// The destroy handler (SPEC 3) as constexpr algorithms over the arrays of
+// graph_data.hpp: roots and index patterns of views, the rules in the order of
+// ip::error_kind, the constraint graph and its schedule. Loops only: no
+// recursion, so a chain of any depth costs no template or constexpr depth.
+
+#include "inplace/detail/graph_data.hpp"
+#include "inplace/detail/label.hpp"
+#include "inplace/error_kind.hpp"
+
+#include <array>
+#include <cstddef>
+
+namespace inplace::detail {
+
+struct report {
+  error_kind kind = error_kind::none;
+  std::array<label, 3> names{};
+  std::size_t num_names = 0;
+
+  constexpr bool ok() const { return kind == error_kind::none; }
+  constexpr void add(const label& l) {
+    if (num_names < names.size()) names[num_names++] = l;
+  }
+};
+
+// "node n computes an output in the storage of root r" (a real destroy_map
+// entry, or, for io_alias, a virtual one with arg = -1).
+struct destroy_fact {
+  std::size_t node = 0;
+  std::size_t root = 0;
+  int arg = -1;            // argument position of the destroyed input; -1: virtual
+  index_pattern pattern;   // the destroyer's own index pattern on r
+  std::size_t out_value = 0;
+};
+
+template <class G>
+struct analysis_result {
+  report rep;
+  std::array<int, G::num_entries> position{};  // place in the schedule; -1 for leaves
+  std::size_t schedule_size = 0;
+};
+
+template <class G>
+class analyzer {
+ public:
+  static constexpr std::size_t NE = G::num_entries, NV = G::num_values > 0 ? G::num_values : 1,
+                               NA = G::num_args > 0 ? G::num_args : 1;
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_facts = NA + G::num_aliases + 1;
+  static constexpr std::size_t max_edges = NA + G::num_order + 1;
+
+  constexpr explicit analyzer(const G& graph) : g(graph) {}
+
+  constexpr analysis_result<G> run() {
+    analysis_result<G> res;
+    if (!local_rules(res.rep)) return res;
+    compute_roots();
+    index_readers();
+    real_facts();
+    if (!destroy_rules(res)) return res;
+    if (!alias_spec_rules(res.rep)) return res;
+    const std::size_t real = num_facts;
+    if (!virtual_facts(res.rep)) return res;
+    if (num_facts > real) {
+      analysis_result<G> with_alias;
+      if (!destroy_rules(with_alias)) {
+        res.rep = report{};
+        res.rep.kind = error_kind::alias_conflict;
+        for (std::size_t i = 0; i < with_alias.rep.num_names; ++i) res.rep.add(with_alias.rep.names[i]);
+        label rule;
+        rule += to_string(with_alias.rep.kind);
+        if (res.rep.num_names == res.rep.names.size()) res.rep.names[2] = rule;
+        else res.rep.add(rule);
+        return res;
+      }
+      res = with_alias;
+    }
+    return res;
+  }
+
+ private:
+  const G& g;
+  std::array<std::size_t, NV> root{};
+  std::array<index_pattern, NV> pattern{};
+  std::array<std::size_t, NV + 1> reader_begin{};
+  std::array<std::size_t, NA> reader{};
+  std::array<destroy_fact, max_facts> facts{};
+  std::size_t num_facts = 0;
+  // reachability from one destroyer, extended lazily (see fused_exception)
+  std::array<bool, NE> reach{}, bad_path{};
+  std::size_t reach_from = npos, reach_upto = 0;
+
+  // ---- names ----------------------------------------------------------------
+  constexpr label short_value(std::size_t v) const {
+    const auto& e = g.entries[g.values[v].entry];
+    label l;
+    l += e.info.name;
+    if (e.kind == entry_kind::op) l += "(...)";
+    if (e.info.num_outputs > 1) (l += "#") += g.values[v].out;
+    return l;
+  }
+  constexpr label entry_label(std::size_t n) const {
+    const auto& e = g.entries[n];
+    label l;
+    l += e.info.name;
+    if (e.kind != entry_kind::op) return l;
+    l += "(";
+    for (std::size_t j = 0; j < e.num_args; ++j) {
+      if (j > 0) l += ", ";
+      l += short_value(g.arg(n, j)).view();
+    }
+    return l += ")";
+  }
+  constexpr label value_label(std::size_t v) const {
+    label l = entry_label(g.values[v].entry);
+    if (g.entries[g.values[v].entry].info.num_outputs > 1) (l += "#") += g.values[v].out;
+    return l;
+  }
+  constexpr bool fail(report& r, error_kind k, const label& a, const label& b = {}, const label& c = {}) const {
+    r.kind = k;
+    r.add(a);
+    if (b.size > 0) r.add(b);
+    if (c.size > 0) r.add(c);
+    return false;
+  }
+
+  // ---- rules that look at one node ------------------------------------------
+  constexpr bool local_rules(report& r) const {
+    for (std::size_t e = 0; e < NE; ++e) {
+      const auto k = g.entries[e].kind;
+      if (k != entry_kind::input && k != entry_kind::scalar) continue;
+      bool declared = false;
+      for (std::size_t i = 0; i < G::num_inputs; ++i) declared |= g.inputs[i] == e;
+      if (!declared) return fail(r, error_kind::undeclared_input, entry_label(e));
+    }
+    for (std::size_t e = 0; e < NE; ++e)
+      if (g.is_op(e) && !g.entries[e].info.maps_ok) return fail(r, error_kind::bad_op_maps, entry_label(e));
+    for (std::size_t e = 0; e < NE; ++e)
+      if (g.is_op(e) && !g.entries[e].dtype_ok) return fail(r, error_kind::dtype_mismatch, entry_label(e));
+    for (std::size_t e = 0; e < NE; ++e)
+      if (g.is_op(e) && !g.entries[e].shape_ok) return fail(r, error_kind::shape_mismatch, entry_label(e));
+    return true;
+  }
+
+  // ---- roots, index patterns, readers of each root ---------------------------
+  constexpr void compute_roots() {
+    for (std::size_t v = 0; v < G::num_values; ++v) {
+      const auto& val = g.values[v];
+      const auto& e = g.entries[val.entry];
+      const int viewed = e.kind == entry_kind::op ? e.info.view_of[val.out] : -1;
+      if (viewed < 0) {
+        root[v] = v;
+        continue;
+      }
+      const std::size_t a = g.arg(val.entry, static_cast<std::size_t>(viewed));
+      root[v] = root[a];
+      pattern[v] = pattern[a];
+      pattern[v].append(val.step);
+    }
+  }
+  constexpr void index_readers() {  // reader[reader_begin[r] ..]: op nodes reading impact(r)
+    std::array<std::size_t, NV> last{};
+    for (auto& x : last) x = npos;
+    for (std::size_t e = 0; e < NE; ++e)
+      for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {
+        const std::size_t r = root[g.arg(e, j)];
+        if (last[r] != e) ++reader_begin[r + 1], last[r] = e;
+      }
+    for (std::size_t r = 0; r < NV; ++r) reader_begin[r + 1] += reader_begin[r];
+    std::array<std::size_t, NV> fill{};
+    for (auto& x : last) x = npos;
+    for (std::size_t e = 0; e < NE; ++e)
+      for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {
+        const std::size_t r = root[g.arg(e, j)];
+        if (last[r] != e) reader[reader_begin[r] + fill[r]++] = e, last[r] = e;
+      }
+  }
+  constexpr void real_facts() {
+    for (std::size_t n = 0; n < NE; ++n) {
+      const auto& e = g.entries[n];
+      if (e.kind != entry_kind::op) continue;
+      const std::size_t first = num_facts;
+      for (std::size_t o = 0; o < e.info.num_outputs; ++o)
+        for (std::size_t j = 0; j < e.num_args; ++j) {
+          if (!(e.info.destroys[o] >> j & 1u)) continue;
+          const std::size_t a = g.arg(n, j);
+          bool known = false;
+          for (std::size_t f = first; f < num_facts; ++f) known |= facts[f].root == root[a];
+          if (!known) facts[num_facts++] = {n, root[a], static_cast<int>(j), pattern[a], e.first_value + o};
+        }
+    }
+  }
+
+  // ---- the destroy handler -----------------------------------------------------
+  constexpr bool destroy_rules(analysis_result<G>& res) {
+    report& r = res.rep;
+    std::array<std::size_t, NV> destroyer{};
+    for (auto& d : destroyer) d = npos;
+    for (std::size_t i = 0; i < num_facts; ++i) {
+      const auto& f = facts[i];
+      if (destroyer[f.root] != npos && destroyer[f.root] != f.node)
+        return fail(r, error_kind::multiple_destroyers, value_label(f.root), entry_label(destroyer[f.root]),
+                    entry_label(f.node));
+      destroyer[f.root] = f.node;
+    }
+    for (std::size_t i = 0; i < num_facts; ++i) {
+      const auto& e = g.entries[g.values[facts[i].root].entry];
+      if (e.kind == entry_kind::constant || (e.kind == entry_kind::input && e.indestructible))
+        return fail(r, error_kind::destroys_protected, value_label(facts[i].root), entry_label(facts[i].node));
+    }
+    for (std::size_t k = 0; k < G::num_outputs; ++k) {
+      const std::size_t v = g.outputs[k];
+      if (destroyer[root[v]] != npos)
+        return fail(r, error_kind::destroys_output, value_label(v), entry_label(destroyer[root[v]]));
+    }
+    for (std::size_t i = 0; i < num_facts; ++i)
+      if (!hazard_free(facts[i], r)) return false;
+    return schedule(res);
+  }
+
+  constexpr bool hazard_free(const destroy_fact& f, report& r) const {
+    const auto& n = g.entries[f.node];
+    const shape& out = g.values[f.out_value].value_shape;
+    const bool d_broadcast = f.arg >= 0 && is_broadcast_read(g.values[g.arg(f.node, static_cast<std::size_t>(f.arg))].value_shape, out);
+    for (std::size_t j = 0; j < n.num_args; ++j) {
+      const std::size_t a = g.arg(f.node, j);
+      if (static_cast<int>(j) == f.arg || root[a] != f.root) continue;
+      const bool same_index = n.info.elementwise && !d_broadcast &&
+                              !is_broadcast_read(g.values[a].value_shape, out) && pattern[a].same_as(f.pattern);
+      if (!same_index) return fail(r, error_kind::aliasing_hazard, entry_label(f.node), value_label(f.root), value_label(a));
+    }
+    return true;
+  }
+
+  constexpr std::size_t out_rank(std::size_t e) const { return g.values[g.entries[e].first_value].value_shape.rank; }
+
+  // SPEC 3's exception: reader m may run after destroyer n when both are
+  // elementwise, every path n ~> m goes through elementwise nodes of n's rank
+  // (so one fused loop holds them all), and m reads r with n's own index pattern.
+  constexpr bool fused_exception(const destroy_fact& f, std::size_t m) {
+    const std::size_t n = f.node;
+    if (m <= n || !g.entries[n].info.elementwise || !g.entries[m].info.elementwise) return false;
+    const std::size_t rank = out_rank(n);
+    if (out_rank(m) != rank) return false;
+    if (reach_from != n) reach_from = n, reach_upto = n;
+    for (std::size_t e = reach_upto + 1; e <= m; ++e) {  // entries are topologically ordered
+      reach[e] = bad_path[e] = false;
+      for (std::size_t j = 0; g.is_op(e) && j < g.entries[e].num_args; ++j) {
+        const std::size_t p = g.producer(g.arg(e, j));
+        if (p == n) reach[e] = true;
+        else if (p > n && reach[p]) {
+          reach[e] = true;
+          const bool good = g.entries[p].info.elementwise && out_rank(p) == rank;
+          bad_path[e] = bad_path[e] || bad_path[p] || !good;
+        }
+      }
+    }
+    if (m > reach_upto) reach_upto = m;
+    if (!reach[m] || bad_path[m]) return false;
+    const shape& mout = g.values[g.entries[m].first_value].value_shape;
+    for (std::size_t j = 0; j < g.entries[m].num_args; ++j) {
+      const std::size_t a = g.arg(m, j);
+      if (root[a] == f.root && (!pattern[a].same_as(f.pattern) || is_broadcast_read(g.values[a].value_shape, mout)))
+        return false;
+    }
+    return true;
+  }
+
+  constexpr bool schedule(analysis_result<G>& res) {
+    // constraint edges beyond the data edges, as (before, after)
+    std::array<std::size_t, max_edges> before{}, after{};
+    std::size_t ne = 0;
+    for (std::size_t i = 0; i < num_facts; ++i) {
+      const auto& f = facts[i];
+      for (std::size_t k = reader_begin[f.root]; k < reader_begin[f.root + 1]; ++k) {
+        const std::size_t m = reader[k];
+        if (m == f.node || fused_exception(f, m)) continue;
+        before[ne] = m, after[ne] = f.node, ++ne;
+      }
+    }
+    for (std::size_t k = 0; k + 1 < G::num_order; ++k) {
+      const std::size_t a = g.order_chain[k], b = g.order_chain[k + 1];
+      if (a == G::npos || b == G::npos) continue;
+      const std::size_t ea = g.producer(a), eb = g.producer(b);
+      if (g.is_op(ea) && g.is_op(eb)) before[ne] = ea, after[ne] = eb, ++ne;
+    }
+    std::array<std::size_t, NE + 1> pred_begin{};
+    for (std::size_t k = 0; k < ne; ++k) ++pred_begin[after[k] + 1];
+    for (std::size_t e = 0; e < NE; ++e) pred_begin[e + 1] += pred_begin[e];
+    std::array<std::size_t, max_edges> pred{};
+    std::array<std::size_t, NE> filled{};
+    for (std::size_t k = 0; k < ne; ++k) pred[pred_begin[after[k]] + filled[after[k]]++] = before[k];
+
+    // depth-first, predecessors in order: ties keep the order of outputs(...)
+    enum : unsigned char { white, gray, black };
+    std::array<unsigned char, NE> state{};
+    std::array<std::size_t, NE> stack{}, next{};
+    for (auto& p : res.position) p = -1;
+    int placed = 0;
+    const auto visit = [&](std::size_t s) {
+      if (state[s] != white || !g.is_op(s)) return true;
+      std::size_t sp = 0;
+      stack[sp] = s, next[sp] = 0, ++sp, state[s] = gray;
+      while (sp > 0) {
+        const std::size_t u = stack[sp - 1];
+        const std::size_t k = next[sp - 1]++;
+        const std::size_t nargs = g.entries[u].num_args, nextra = pred_begin[u + 1] - pred_begin[u];
+        if (k >= nargs + nextra) {
+          state[u] = black, res.position[u] = placed++, --sp;
+          continue;
+        }
+        const std::size_t p = k < nargs ? g.producer(g.arg(u, k)) : pred[pred_begin[u] + (k - nargs)];
+        if (!g.is_op(p) || state[p] == black) continue;
+        if (state[p] == gray) {  // a cycle: p ... u on the stack
+          std::size_t i = 0;
+          while (stack[i] != p) ++i;
+          res.rep.kind = error_kind::ordering_cycle;
+          for (; i < sp; ++i) res.rep.add(entry_label(stack[i]));
+          return false;
+        }
+        stack[sp] = p, next[sp] = 0, ++sp, state[p] = gray;
+      }
+      return true;
+    };
+    for (std::size_t k = 0; k < G::num_outputs; ++k)
+      if (!visit(g.producer(g.outputs[k]))) return false;
+    for (std::size_t k = 0; k < G::num_order; ++k)
+      if (g.order_chain[k] != G::npos && !visit(g.producer(g.order_chain[k]))) return false;
+    for (std::size_t e = 0; e < NE; ++e)
+      if (!visit(e)) return false;
+    res.schedule_size = static_cast<std::size_t>(placed);
+    return true;
+  }
+
+  // ---- io_alias ------------------------------------------------------------------
+  constexpr label alias_label(const alias_record& a) const {
+    label l;
+    return ((((l += "io_alias<") += static_cast<std::size_t>((a.output < 0) ? 0 : a.output)) += ", ") +=
+            static_cast<std::size_t>((a.input < 0) ? 0 : a.input)) += ">";
+  }
+  constexpr bool alias_spec_rules(report& r) const {
+    for (std::size_t k = 0; k < G::num_aliases; ++k) {
+      const auto& a = g.aliases[k];
+      const bool in_range = (a.output >= 0) && (a.input >= 0) &&
+                            (static_cast<std::size_t>(a.output) < G::num_outputs) &&
+                            (static_cast<std::size_t>(a.input) < G::num_inputs);
+      if (!in_range) {
+        label why;
+        why += "index out of range";
+        return fail(r, error_kind::bad_alias_spec, alias_label(a), why);
+      }
+      for (std::size_t k2 = 0; k2 < k; ++k2)
+        if (g.aliases[k2].input == a.input || g.aliases[k2].output == a.output) {
+          label why;
+          why += g.aliases[k2].input == a.input ? "input aliased twice" : "output aliased twice";
+          return fail(r, error_kind::bad_alias_spec, alias_label(a), alias_label(g.aliases[k2]), why);
+        }
+      if (!a.types_agree) {
+        label why;
+        why += "dtype, rank or extents differ";
+        return fail(r, error_kind::bad_alias_spec, alias_label(a),
+                    value_label(g.outputs[static_cast<std::size_t>(a.output)]), why);
+      }
+    }
+    return true;
+  }
+  // Each io_alias adds "the output's node computes it in the input's storage".
+  constexpr bool virtual_facts(report& r) {
+    for (std::size_t k = 0; k < G::num_aliases; ++k) {
+      const auto& a = g.aliases[k];
+      const std::size_t v = g.outputs[static_cast<std::size_t>(a.output)];
+      const std::size_t in = g.entries[g.inputs[static_cast<std::size_t>(a.input)]].first_value;
+      const std::size_t n = g.values[v].entry;
+      const auto& e = g.entries[n];
+      const auto conflict = [&](std::string_view why) {
+        label w;
+        w += why;
+        return fail(r, error_kind::alias_conflict, value_label(in), value_label(v), w);
+      };
+      if (v == in) continue;  // the output is the input itself
+      if (e.kind != entry_kind::op) return conflict("the output is another leaf");
+      const int viewed = e.info.view_of[g.values[v].out];
+      if (viewed >= 0) {
+        if (root[v] == in && pattern[v].is_identity()) continue;
+        return conflict("the output is a view with another index pattern or root");
+      }
+      const int storage = e.info.storage[g.values[v].out];
+      if (storage >= 0) {
+        if (root[g.arg(n, static_cast<std::size_t>(storage))] == in) continue;  // already in place there
+        return conflict("the output is computed in another input's storage");
+      }
+      facts[num_facts++] = {n, in, -1, index_pattern{}, v};
+    }
+    return true;
+  }
+};
+
+template <class G>
+constexpr analysis_result<G> analyze(const G& g) {
+  return analyzer<G>(g).run();
+}
+
+}  // namespace inplace::detail

@@ -1,0 +1,156 @@
+#pragma once
+// Kernels: what an expression becomes for one assignment. Every view leaf
+// turns into a cursor (pointer + strides in the destination's index space,
+// stride 0 along broadcast axes), scalars stay, nodes keep their op. For each
+// row of the loop nest a cursor becomes a row cursor (pointer + inner stride),
+// and the row is evaluated element by element, or batch by batch (xsimd) when
+// every stride of the row is 1.
+
+#include "inplace/detail/tensor_layout.hpp"
+#include "inplace/detail/texpr_node.hpp"
+#include "inplace/detail/texpr_simd.hpp"
+
+#include <array>
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// Tells the compiler that the loop that follows carries no dependence between
+// iterations: the evaluator reads the destination only with its own index
+// pattern (each element is loaded before it is stored), anything else has been
+// checked by address range or copied, so this promise holds.
+#if defined(__clang__)
+#define INPLACE_IVDEP _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define INPLACE_IVDEP _Pragma("GCC ivdep")
+#else
+#define INPLACE_IVDEP
+#endif
+
+namespace inplace::detail::texpr {
+
+template <class V>
+struct cursor {
+  const V* p;
+  tx_strides<max_rank> s;
+};
+template <class V>
+struct row_cursor {
+  const V* p;
+  std::ptrdiff_t s;
+};
+template <class Op, class... K>
+struct knode {
+  [[no_unique_address]] Op op;
+  std::tuple<K...> args;
+};
+
+// ---- building: operand tree -> kernel tree --------------------------------------
+// Strides of a leaf of rank M in the index space of a destination of rank N.
+template <std::size_t N, class Leaf>
+cursor<value_t<Leaf>> make_cursor(const Leaf& x) {
+  constexpr std::size_t M = rank_v<Leaf>;
+  cursor<value_t<Leaf>> c{x.data(), {}};
+  const auto e = x.extents();
+  const auto s = x.strides();
+  for (std::size_t k = N - M; k < N; ++k) c.s[k] = e[k - (N - M)] == 1 ? 0 : s[k - (N - M)];
+  return c;
+}
+
+template <std::size_t N, class X>
+auto make_kernel(const X& x) {
+  if constexpr (is_node<X>::value) {
+    return std::apply([&](const auto&... a) { return knode<decltype(x.op), decltype(make_kernel<N>(a))...>{x.op, {make_kernel<N>(a)...}}; },
+                      x.args);
+  } else if constexpr (view_like<X> || tensor_like<X>) {
+    return make_cursor<N>(x);
+  } else {
+    return x;  // scalar_leaf
+  }
+}
+
+// Visits the stride array of every cursor.
+template <class K, class F>
+void for_each_cursor(K& k, F&& f) {
+  if constexpr (requires { k.args; }) std::apply([&](auto&... a) { (for_each_cursor(a, f), ...); }, k.args);
+  else if constexpr (requires { k.s; }) f(k.s);
+}
+template <class K>
+constexpr std::size_t cursor_count() {
+  if constexpr (requires { std::declval<K&>().args; })
+    return []<class Op, class... A>(std::type_identity<knode<Op, A...>>) { return (std::size_t{0} + ... + cursor_count<A>()); }(
+        std::type_identity<K>{});
+  else if constexpr (requires { std::declval<K&>().s; }) return 1;
+  else return 0;
+}
+
+// ---- rows -------------------------------------------------------------------
+template <class K>
+auto row_of(const K& k, const std::ptrdiff_t* idx, std::size_t outer, std::size_t inner) {
+  if constexpr (requires { k.args; }) {
+    return std::apply([&](const auto&... a) { return knode<decltype(k.op), decltype(row_of(a, idx, outer, inner))...>{k.op, {row_of(a, idx, outer, inner)...}}; },
+                      k.args);
+  } else if constexpr (requires { k.s; }) {
+    std::ptrdiff_t off = 0;
+    for (std::size_t a = 0; a < outer; ++a) off += idx[a] * k.s[a];
+    return row_cursor<std::remove_const_t<std::remove_pointer_t<decltype(k.p)>>>{k.p + off, k.s[inner]};
+  } else {
+    return k;
+  }
+}
+
+template <bool Unit, class K>
+inline auto at(const K& k, std::ptrdiff_t i) {
+  if constexpr (requires { k.args; })
+    return std::apply([&](const auto&... a) { return k.op(at<Unit>(a, i)...); }, k.args);
+  else if constexpr (requires { k.s; }) {
+    if constexpr (Unit) return k.p[i];
+    else return k.p[i * k.s];
+  } else return k.v;
+}
+
+// ---- SIMD -------------------------------------------------------------------
+template <class K, class T>
+constexpr bool simd_kernel() {
+  if constexpr (requires { std::declval<K&>().args; })
+    return []<class Op, class... A>(std::type_identity<knode<Op, A...>>) {
+      return simd_op<Op>::value && (simd_kernel<A, T>() && ...);
+    }(std::type_identity<K>{});
+  else if constexpr (requires { std::declval<K&>().p; }) return std::is_same_v<std::remove_const_t<std::remove_pointer_t<decltype(K::p)>>, T>;
+  else return std::is_same_v<decltype(K::v), T>;
+}
+
+#if INPLACE_HAS_XSIMD
+template <class B, class K>
+inline B load(const K& k, std::ptrdiff_t i) {
+  if constexpr (requires { k.args; })
+    return B(std::apply([&](const auto&... a) { return k.op(load<B>(a, i)...); }, k.args));
+  else if constexpr (requires { k.s; }) return B::load_unaligned(k.p + i);
+  else return B(k.v);
+}
+#endif
+
+// d[i] = k[i] for i in [i0, i1), every stride of the row 1.
+template <class T, class K>
+void run_unit(T* d, const K& k, std::ptrdiff_t i0, std::ptrdiff_t i1) {
+  std::ptrdiff_t i = i0;
+#if INPLACE_HAS_XSIMD
+  if constexpr (simd_type<T> && simd_kernel<K, T>()) {
+    using B = xsimd::batch<T>;
+    constexpr std::ptrdiff_t W = static_cast<std::ptrdiff_t>(B::size);
+    for (; i + W <= i1; i += W) load<B>(k, i).store_unaligned(d + i);
+  }
+#endif
+  INPLACE_IVDEP
+  for (; i < i1; ++i) d[i] = static_cast<T>(at<true>(k, i));
+}
+
+// d[i * ds] = k[i] for i in [i0, i1), any strides.
+template <class T, class K>
+void run_strided(T* d, std::ptrdiff_t ds, const K& k, std::ptrdiff_t i0, std::ptrdiff_t i1) {
+  INPLACE_IVDEP
+  for (std::ptrdiff_t i = i0; i < i1; ++i) d[i * ds] = static_cast<T>(at<false>(k, i));
+}
+
+}  // namespace inplace::detail::texpr

@@ -1,0 +1,187 @@
+#pragma once
+// Tensor expression nodes (SPEC 7). An expression is a tree whose leaves are
+// views (tensor_view<const V, N>), tensors owned by the expression (rvalue
+// tensors moved in), and run-time scalars, and whose inner nodes are
+// elementwise<Op, Operands...>: any op class with a scalar kernel, so the
+// standard ops, ops::inplace_op<Op, I> and users' ops all evaluate the same way.
+// A node knows its broadcast extents from construction on; operands that do not
+// broadcast throw ip::shape_error there, before anything can be written.
+
+#include "inplace/detail/tensor_fwd.hpp"
+#include "inplace/detail/tensor_layout.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace inplace::detail::texpr {
+
+// A run-time scalar inside an expression, already converted to its operands' type.
+template <class S>
+struct scalar_leaf {
+  S v;
+};
+
+template <class Op, class... A>
+struct elementwise;
+
+// The identity kernel: a fill from a scalar, a copy from a view.
+struct copy_op {
+  static constexpr std::string_view name = "copy";
+  static constexpr bool elementwise = true;
+  static constexpr bool simd = true;
+  template <class A>
+  constexpr A operator()(A a) const { return a; }
+};
+
+template <class Op, class... A>
+struct is_node<elementwise<Op, A...>> : std::true_type {};
+
+// Rank and element type of everything that can stand in an expression.
+template <class T>
+struct operand_traits;
+template <class T, auto R, class A>
+struct operand_traits<tensor<T, R, A>> {
+  static constexpr std::size_t rank = rank_of<R>();
+  using value_type = T;
+};
+template <class T, auto R>
+struct operand_traits<tensor_view<T, R>> {
+  static constexpr std::size_t rank = rank_of<R>();
+  using value_type = std::remove_const_t<T>;
+};
+template <class S>
+struct operand_traits<scalar_leaf<S>> {
+  static constexpr std::size_t rank = 0;
+  using value_type = S;
+};
+template <class Op, class... A>
+struct operand_traits<elementwise<Op, A...>> {
+  static constexpr std::size_t rank = elementwise<Op, A...>::rank;
+  using value_type = typename elementwise<Op, A...>::value_type;
+};
+
+template <class T>
+inline constexpr std::size_t rank_v = operand_traits<std::remove_cvref_t<T>>::rank;
+template <class T>
+using value_t = typename operand_traits<std::remove_cvref_t<T>>::value_type;
+
+template <class T>
+tx_extents<rank_v<T>> shape_of(const T& x) {
+  if constexpr (is_node<T>::value) return x.shape;
+  else if constexpr (view_like<T> || tensor_like<T>) return x.extents();
+  else return {};
+}
+
+template <class Op, class... A>
+struct elementwise {
+  static constexpr std::size_t rank = std::max({std::size_t{0}, rank_v<A>...});
+  using value_type = std::remove_cvref_t<std::invoke_result_t<const Op&, value_t<A>...>>;
+
+  [[no_unique_address]] Op op;
+  std::tuple<A...> args;
+  tx_extents<rank> shape;
+
+  explicit elementwise(Op o, A... a) : op(o), args(std::move(a)...), shape(broadcast_shape()) {}
+
+ private:
+  tx_extents<rank> broadcast_shape() const {
+    tx_extents<rank> r;
+    r.fill(1);
+    bool ok = true;
+    std::apply([&](const auto&... x) { (merge(r, shape_of(x), ok), ...); }, args);
+    if (!ok) {
+      std::string shapes;
+      std::size_t k = 0;
+      std::apply([&](const auto&... x) {
+        ((shapes += (k++ == 0 ? "" : k == sizeof...(A) ? " and " : ", ") + tx_shape_string(shape_of(x))), ...);
+      }, args);
+      throw shape_error("inplace: shape_error: " + std::string(op_label()) + ": operands with extents " + shapes +
+                        " do not broadcast");
+    }
+    return r;
+  }
+  template <std::size_t M>
+  static void merge(tx_extents<rank>& r, const tx_extents<M>& e, bool& ok) {
+    for (std::size_t i = 0; i < M; ++i) {
+      std::size_t& x = r[rank - M + i];
+      if (e[i] == x || e[i] == 1) continue;
+      if (x == 1) x = e[i];
+      else ok = false;
+    }
+  }
+  static constexpr const char* op_label() {
+    if constexpr (requires { Op::name; }) return Op::name.data();
+    else return "elementwise op";
+  }
+};
+
+// The element type a scalar takes beside operands of type V: V (NumPy's weak
+// scalars), except that a floating-point scalar beside integers stays double.
+template <class V, class S>
+using scalar_type_t = std::conditional_t<std::is_integral_v<V> && std::is_floating_point_v<S>, double, V>;
+
+// The common element type of the non-scalar operands (void when there are none).
+template <class A>
+struct operand_value {
+  using type = void;
+};
+template <class A>
+  requires operand<A>
+struct operand_value<A> {
+  using type = value_t<A>;
+};
+template <class T, class U>
+struct common2 {
+  using type = std::common_type_t<T, U>;
+};
+template <class U>
+struct common2<void, U> {
+  using type = U;
+};
+template <class T>
+struct common2<T, void> {
+  using type = T;
+};
+template <>
+struct common2<void, void> {
+  using type = void;
+};
+template <class... A>
+struct common_value {
+  using type = void;
+};
+template <class A, class... B>
+struct common_value<A, B...> {
+  using type = typename common2<typename operand_value<A>::type, typename common_value<B...>::type>::type;
+};
+
+// What an operand becomes inside a node: views and tensor lvalues are read
+// through const views, tensor rvalues are moved in (the node owns them), nodes
+// are kept, scalars are converted.
+template <class V, class X>
+auto to_operand(X&& x) {
+  using D = std::remove_cvref_t<X>;
+  if constexpr (scalar<X>) {
+    using S = scalar_type_t<V, D>;
+    return scalar_leaf<S>{static_cast<S>(x)};
+  } else if constexpr (view_like<X> || (tensor_like<X> && std::is_lvalue_reference_v<X>)) {
+    return tensor_view<const value_t<D>, rank_v<D>>(x.data(), x.extents(), x.strides());
+  } else {
+    return D(std::forward<X>(x));
+  }
+}
+
+// Builds the node op(operands...): the one way expressions are made.
+template <class Op, class... X>
+auto make(Op op, X&&... x) {
+  using V = typename common_value<X...>::type;
+  return elementwise<Op, decltype(to_operand<V>(std::forward<X>(x)))...>(op, to_operand<V>(std::forward<X>(x))...);
+}
+
+}  // namespace inplace::detail::texpr

@@ -1,0 +1,217 @@
+#pragma once
+// ip::function, ip::check, ip::position (SPEC 3) and the arguments they take:
+// ip::inputs, ip::outputs, ip::order, ip::io_alias (SPEC 5), ip::no_rewrite, ip::debug.
+// A function is an empty object; its analysis is a constexpr member of its type.
+
+#include "inplace/detail/analysis.hpp"
+#include "inplace/detail/diagnostics.hpp"
+#include "inplace/detail/graph_data.hpp"
+#include "inplace/graph_ops.hpp"
+
+#include <boost/mp11/algorithm.hpp>
+#include <boost/mp11/set.hpp>
+
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace inplace {
+
+// ---- the arguments of ip::function -------------------------------------------------
+template <class... I>
+struct inputs_t {};
+template <class... O>
+struct outputs_t {};
+template <class... V>
+struct order_t {};
+enum class alias_kind { must, may };
+struct must_alias_t {
+  static constexpr alias_kind kind = alias_kind::must;
+};
+struct may_alias_t {
+  static constexpr alias_kind kind = alias_kind::may;
+};
+inline constexpr must_alias_t must_alias{};
+inline constexpr may_alias_t may_alias{};
+template <int Output, int Input, alias_kind Kind>
+struct io_alias_t {
+  static constexpr int output = Output, input = Input;
+  static constexpr alias_kind kind = Kind;
+};
+struct no_rewrite_t {};
+struct debug_t {};
+inline constexpr no_rewrite_t no_rewrite{};
+inline constexpr debug_t debug{};
+
+template <class... I>
+constexpr inputs_t<std::remove_cvref_t<I>...> inputs(I...) {
+  static_assert(((std::remove_cvref_t<I>::kind == detail::entry_kind::input ||
+                  std::remove_cvref_t<I>::kind == detail::entry_kind::scalar) && ...),
+                "inplace: ip::inputs(...) takes the symbols declared with ip::input or ip::scalar");
+  static_assert(boost::mp11::mp_is_set<boost::mp11::mp_list<std::remove_cvref_t<I>...>>::value,
+                "inplace: ip::inputs(...) lists a symbol twice");
+  return {};
+}
+template <detail::symbolic... O>
+constexpr outputs_t<std::remove_cvref_t<O>...> outputs(O...) {
+  return {};
+}
+// order(a, b, c): a's node runs before b's, b's before c's.
+template <detail::symbolic... V>
+constexpr order_t<std::remove_cvref_t<V>...> order(V...) {
+  static_assert(sizeof...(V) >= 2, "inplace: ip::order(...) takes at least two values");
+  return {};
+}
+// io_alias<O, I>(must_alias | may_alias): output O lives in input I's storage.
+template <int Output, int Input, class Kind>
+constexpr io_alias_t<Output, Input, Kind::kind> io_alias(Kind) {
+  return {};
+}
+
+namespace detail {
+
+template <class T>
+struct is_order : std::false_type {};
+template <class... V>
+struct is_order<order_t<V...>> : std::true_type {};
+template <class T>
+struct is_io_alias : std::false_type {};
+template <int O, int I, alias_kind K>
+struct is_io_alias<io_alias_t<O, I, K>> : std::true_type {};
+template <class T>
+concept function_option = is_order<T>::value || is_io_alias<T>::value || std::is_same_v<T, no_rewrite_t> ||
+                          std::is_same_v<T, debug_t>;
+
+template <class L, class V>
+inline constexpr bool has_type = boost::mp11::mp_contains<L, V>::value;
+
+template <class T>
+struct order_parts;
+template <class... V>
+struct order_parts<order_t<V...>> {
+  using values = mp_list<V..., void>;  // void ends a chain
+  using entries = merged_entries<typename V::entries...>;
+};
+template <class T>
+using order_values_of = typename order_parts<T>::values;
+template <class T>
+using order_entries_of = typename order_parts<T>::entries;
+template <class... L>
+using merge_lists = merged_entries<L...>;
+
+template <class V>
+constexpr bool same_type_and_shape(const auto& other) {
+  return std::is_same_v<typename V::dtype, typename std::remove_cvref_t<decltype(other)>::dtype> &&
+         V::value_shape == std::remove_cvref_t<decltype(other)>::value_shape;
+}
+
+// Inputs, outputs and options -> the flat graph of graph_data.hpp, analysed once.
+template <class Inputs, class Outputs, class... Options>
+struct spec;
+template <class... I, class... O, class... Options>
+struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
+  using input_list = mp_list<I...>;
+  using output_list = mp_list<O...>;
+  using orders = boost::mp11::mp_copy_if<mp_list<Options...>, is_order>;
+  using aliases = boost::mp11::mp_copy_if<mp_list<Options...>, is_io_alias>;
+  using order_values = boost::mp11::mp_apply<
+      boost::mp11::mp_append, boost::mp11::mp_push_front<boost::mp11::mp_transform<order_values_of, orders>, mp_list<>>>;
+  using entries = boost::mp11::mp_apply<
+      merge_lists, boost::mp11::mp_append<mp_list<input_list, typename O::entries...>,
+                                          boost::mp11::mp_transform<order_entries_of, orders>>>;
+  using builder = graph_builder<entries>;
+  using graph_type = graph<builder::num_entries, builder::num_values, builder::num_args, sizeof...(I), sizeof...(O),
+                           boost::mp11::mp_size<order_values>::value, boost::mp11::mp_size<aliases>::value>;
+
+  template <class A>
+  static constexpr alias_record alias_of() {
+    alias_record r{A::output, A::input, A::kind == alias_kind::must, false};
+    if constexpr (A::output >= 0 && A::output < static_cast<int>(sizeof...(O)) && A::input >= 0 &&
+                  A::input < static_cast<int>(sizeof...(I))) {
+      using OV = boost::mp11::mp_at_c<output_list, static_cast<std::size_t>(A::output)>;
+      using IV = boost::mp11::mp_at_c<input_list, static_cast<std::size_t>(A::input)>;
+      r.types_agree = std::is_same_v<typename OV::dtype, typename IV::dtype> && OV::value_shape == IV::value_shape;
+    }
+    return r;
+  }
+  template <class V>
+  static constexpr std::size_t order_id() {
+    if constexpr (std::is_void_v<V>) return graph_type::npos;
+    else return builder::template value_id<V>;
+  }
+  template <class... V>
+  static constexpr std::array<std::size_t, (sizeof...(V) > 0 ? sizeof...(V) : 1)> order_ids(mp_list<V...>) {
+    return {order_id<V>()...};
+  }
+  template <class... A>
+  static constexpr std::array<alias_record, (sizeof...(A) > 0 ? sizeof...(A) : 1)> alias_records(mp_list<A...>) {
+    return {alias_of<A>()...};
+  }
+
+  static constexpr graph_type make_graph() {
+    graph_type g{};
+    builder::fill(g);
+    if constexpr (sizeof...(I) > 0) g.inputs = {index_of<I, entries>...};
+    if constexpr (sizeof...(O) > 0) g.outputs = {builder::template value_id<O>...};
+    g.order_chain = order_ids(order_values{});
+    g.aliases = alias_records(aliases{});
+    return g;
+  }
+  static constexpr graph_type graph_value = make_graph();
+  static constexpr analysis_result<graph_type> result = analyze(graph_value);
+  static constexpr report rep = result.rep;
+
+  template <class V>
+  static constexpr int position_of() {
+    static_assert(boost::mp11::mp_contains<entries, entry_of<V>>::value,
+                  "inplace: ip::position: the value is not part of this function's graph");
+    return result.position[index_of<entry_of<V>, entries>];
+  }
+};
+
+}  // namespace detail
+
+// What ip::check reports: `ok`, the first rule broken (`error`), and the names
+// of the offending symbols and nodes.
+struct check_result {
+  bool ok = true;
+  error_kind error = error_kind::none;
+  std::array<detail::label, 3> names{};
+  std::size_t num_names = 0;
+  constexpr std::string_view name(std::size_t i) const { return i < num_names ? names[i].view() : std::string_view{}; }
+};
+
+// A checked graph function: an empty object; everything is in its type.
+template <class Spec>
+struct function_t {
+  using spec = Spec;
+  static constexpr std::size_t num_nodes = Spec::result.schedule_size;
+};
+
+template <class In, class Out, class... Options>
+constexpr check_result check(In, Out, Options...) {
+  static_assert((detail::function_option<Options> && ...),
+                "inplace: ip::check/ip::function: after inputs(...) and outputs(...) come only order(...), "
+                "io_alias<O, I>(...), ip::no_rewrite and ip::debug");
+  using S = detail::spec<In, Out, Options...>;
+  return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
+}
+
+template <class In, class Out, class... Options>
+constexpr auto function(In, Out, Options...) {
+  static_assert((detail::function_option<Options> && ...),
+                "inplace: ip::check/ip::function: after inputs(...) and outputs(...) come only order(...), "
+                "io_alias<O, I>(...), ip::no_rewrite and ip::debug");
+  using S = detail::spec<In, Out, Options...>;
+  if constexpr (!S::rep.ok()) detail::raise<S::rep>(std::make_index_sequence<S::rep.num_names>{});
+  return function_t<S>{};
+}
+
+// The place of v's node in f's schedule (0 first); -1 for a leaf.
+template <class S, detail::symbolic V>
+constexpr int position(function_t<S>, V) {
+  return S::template position_of<std::remove_cvref_t<V>>();
+}
+
+}  // namespace inplace

@@ -1,0 +1,129 @@
+#pragma once
+// The symbolic face of the standard ops: ip::apply for any op class, and the
+// functions and operators that build graph nodes from symbols (SPEC 2).
+// All take only symbols: a plain run-time number is a compile error that says
+// to use a `_c` constant or an ip::scalar input.
+
+#include "inplace/node.hpp"
+#include "inplace/ops/elementwise.hpp"
+#include "inplace/ops/inplace_op.hpp"
+#include "inplace/ops/opaque.hpp"
+#include "inplace/ops/views.hpp"
+
+#include <boost/hana/tuple.hpp>
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+namespace inplace {
+namespace detail {
+
+template <class T>
+inline constexpr bool always_false = false;
+
+template <class A>
+constexpr void require_symbol() {
+  static_assert(symbolic<A>,
+                "inplace: runtime_number_in_graph: a graph holds no run-time values; write a "
+                "compile-time constant such as 2.0_c (using namespace inplace::literals) or "
+                "declare an input ip::scalar<\"name\", T>");
+}
+
+template <class Node, std::size_t... I>
+constexpr auto outputs_of(std::index_sequence<I...>) {
+  if constexpr (sizeof...(I) == 1) return out<Node, 0>{};
+  else return boost::hana::make_tuple(out<Node, I>{}...);
+}
+
+template <class... A>
+concept any_symbolic = (symbolic<A> || ...);
+
+}  // namespace detail
+
+// A node applying `op` to symbols; multi-output ops give a hana::tuple of outputs.
+template <class Op, class... A>
+constexpr auto apply(Op, A...) {
+  (detail::require_symbol<A>(), ...);
+  if constexpr ((detail::symbolic<A> && ...)) {
+    using N = detail::node<Op, std::remove_cvref_t<A>...>;
+    return detail::outputs_of<N>(std::make_index_sequence<N::info.num_outputs>{});
+  }
+}
+
+#define INPLACE_GRAPH_FN(NAME, OP)                                      \
+  template <class... A>                                                 \
+    requires detail::any_symbolic<A...>                                 \
+  constexpr auto NAME(A... a) { return ::inplace::apply(OP{}, a...); }
+INPLACE_GRAPH_FN(add, ops::add)
+INPLACE_GRAPH_FN(sub, ops::sub)
+INPLACE_GRAPH_FN(mul, ops::mul)
+INPLACE_GRAPH_FN(div, ops::div)
+INPLACE_GRAPH_FN(neg, ops::neg)
+INPLACE_GRAPH_FN(exp, ops::exp)
+INPLACE_GRAPH_FN(log, ops::log)
+INPLACE_GRAPH_FN(sqrt, ops::sqrt)
+INPLACE_GRAPH_FN(abs, ops::abs)
+INPLACE_GRAPH_FN(tanh, ops::tanh)
+INPLACE_GRAPH_FN(sigmoid, ops::sigmoid)
+INPLACE_GRAPH_FN(relu, ops::relu)
+INPLACE_GRAPH_FN(gelu, ops::gelu)
+INPLACE_GRAPH_FN(min, ops::min)
+INPLACE_GRAPH_FN(max, ops::max)
+INPLACE_GRAPH_FN(where, ops::where)
+INPLACE_GRAPH_FN(sum, ops::sum)
+INPLACE_GRAPH_FN(softmax, ops::softmax)
+INPLACE_GRAPH_FN(dot, ops::dot)
+INPLACE_GRAPH_FN(add_inplace, ops::add_inplace)
+INPLACE_GRAPH_FN(sub_inplace, ops::sub_inplace)
+INPLACE_GRAPH_FN(mul_inplace, ops::mul_inplace)
+INPLACE_GRAPH_FN(div_inplace, ops::div_inplace)
+INPLACE_GRAPH_FN(neg_inplace, ops::neg_inplace)
+INPLACE_GRAPH_FN(exp_inplace, ops::exp_inplace)
+INPLACE_GRAPH_FN(log_inplace, ops::log_inplace)
+INPLACE_GRAPH_FN(sqrt_inplace, ops::sqrt_inplace)
+INPLACE_GRAPH_FN(abs_inplace, ops::abs_inplace)
+INPLACE_GRAPH_FN(tanh_inplace, ops::tanh_inplace)
+INPLACE_GRAPH_FN(sigmoid_inplace, ops::sigmoid_inplace)
+INPLACE_GRAPH_FN(relu_inplace, ops::relu_inplace)
+INPLACE_GRAPH_FN(gelu_inplace, ops::gelu_inplace)
+INPLACE_GRAPH_FN(sum_inplace, ops::sum_inplace)
+INPLACE_GRAPH_FN(softmax_inplace, ops::softmax_inplace)
+INPLACE_GRAPH_FN(transpose, ops::transpose)
+INPLACE_GRAPH_FN(flatten, ops::flatten)
+INPLACE_GRAPH_FN(reverse, ops::reverse)
+#undef INPLACE_GRAPH_FN
+
+// reduce_sum(a): every element; reduce_sum<axis>(a): one axis.
+template <int Axis = ops::all_axes, detail::symbolic A>
+constexpr auto reduce_sum(A a) { return apply(ops::reduce_sum<Axis>{}, a); }
+
+// slice<B, E, S>(x): x[B:E:S] on the first axis (Python semantics).
+template <std::ptrdiff_t B, std::ptrdiff_t E = end, std::ptrdiff_t S = 1, detail::symbolic X>
+constexpr auto slice(X x) { return apply(ops::slice<B, E, S>{}, x); }
+
+template <std::size_t... E, detail::symbolic X>
+constexpr auto reshape(X x) { return apply(ops::reshape<E...>{}, x); }
+
+template <class U, detail::symbolic X>
+constexpr auto reinterpret(X x) { return apply(ops::reinterpret<U>{}, x); }
+
+namespace detail {
+// Operators live beside the symbol types, where argument-dependent lookup finds them.
+template <class A, class B>
+  requires any_symbolic<A, B>
+constexpr auto operator+(A a, B b) { return ::inplace::apply(ops::add{}, a, b); }
+template <class A, class B>
+  requires any_symbolic<A, B>
+constexpr auto operator-(A a, B b) { return ::inplace::apply(ops::sub{}, a, b); }
+template <class A, class B>
+  requires any_symbolic<A, B>
+constexpr auto operator*(A a, B b) { return ::inplace::apply(ops::mul{}, a, b); }
+template <class A, class B>
+  requires any_symbolic<A, B>
+constexpr auto operator/(A a, B b) { return ::inplace::apply(ops::div{}, a, b); }
+template <symbolic A>
+constexpr auto operator-(A a) { return ::inplace::apply(ops::neg{}, a); }
+}  // namespace detail
+
+}  // namespace inplace

@@ -1,0 +1,70 @@
+#pragma once
+// Opaque (non-elementwise) standard ops: their loops cannot be fused with their
+// neighbours, so every aliased read by them is a hazard. Each states its output
+// shape as a constexpr rule over ip::shape (an invalid result: rank == dynamic).
+
+#include "inplace/shape.hpp"
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+namespace inplace::ops {
+
+// Matrix product with NumPy's rules for vectors: (m,k)(k,n) -> (m,n),
+// (k)(k,n) -> (n), (m,k)(k) -> (m), (k)(k) -> scalar. Never in place.
+struct dot {
+  static constexpr std::string_view name = "dot";
+  static constexpr shape output_shape(std::size_t, const std::array<shape, 2>& in) {
+    const shape& a = in[0];
+    const shape& b = in[1];
+    if (a.rank == 0 || b.rank == 0 || a.rank > 2 || b.rank > 2) return shape{dynamic};
+    const std::size_t ka = a.extent[a.rank - 1];
+    const std::size_t kb = b.extent[0];
+    if (ka != dynamic && kb != dynamic && ka != kb) return shape{dynamic};
+    shape r{};
+    if (a.rank == 2) r.extent[r.rank++] = a.extent[0];
+    if (b.rank == 2) r.extent[r.rank++] = b.extent[1];
+    return r;
+  }
+};
+
+inline constexpr int all_axes = -1;
+
+// Sum over all elements (Axis = ip::ops::all_axes, a scalar) or over one axis.
+template <int Axis = all_axes>
+struct reduce_sum {
+  static constexpr std::string_view name = "reduce_sum";
+  static constexpr int axis = Axis;
+  static constexpr shape output_shape(std::size_t, const std::array<shape, 1>& in) {
+    if (Axis == all_axes) return shape{};
+    const auto a = static_cast<std::size_t>(Axis);
+    if (Axis < 0 || a >= in[0].rank) return shape{dynamic};
+    shape r{};
+    for (std::size_t i = 0; i < in[0].rank; ++i)
+      if (i != a) r.extent[r.rank++] = in[0].extent[i];
+    return r;
+  }
+};
+
+// softmax over the last axis; same shape. softmax_inplace = inplace_op<softmax, 0>.
+struct softmax {
+  static constexpr std::string_view name = "softmax";
+  static constexpr shape output_shape(std::size_t, const std::array<shape, 1>& in) {
+    return in[0].rank == 0 ? shape{dynamic} : in[0];
+  }
+};
+
+}  // namespace inplace::ops
+
+#include "inplace/ops/inplace_op.hpp"
+
+namespace inplace {
+namespace ops {
+using softmax_inplace = inplace_op<softmax, 0>;
+}
+template <>
+struct inplace_variant_traits<ops::softmax, 0> {
+  using type = ops::softmax_inplace;
+};
+}  // namespace inplace

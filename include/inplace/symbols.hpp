@@ -1,0 +1,122 @@
+#pragma once
+// The leaves of a graph (SPEC 1): tensor inputs, run-time scalar inputs and
+// compile-time constants. Every leaf and every op output is an empty object
+// whose type is the whole expression, so equal expressions are one node.
+
+#include "inplace/detail/entries.hpp"
+#include "inplace/fixed_string.hpp"
+#include "inplace/shape.hpp"
+
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+
+namespace inplace {
+
+// Flag for ip::input: the input may never be overwritten (destroys_protected).
+struct indestructible_t {};
+inline constexpr indestructible_t indestructible{};
+
+namespace detail {
+
+enum class entry_kind : unsigned char { input, scalar, constant, op };
+
+// Base of every symbolic value (leaves and op outputs); the operators of
+// graph_ops.hpp accept exactly these.
+struct symbolic_base {};
+
+template <class T>
+concept symbolic = std::is_base_of_v<symbolic_base, std::remove_cvref_t<T>>;
+
+// Constants are weakly typed (NumPy/JAX Python scalars): they take the dtype of
+// the other operands. weak_number stands for that dtype until then.
+struct weak_number {};
+
+template <fixed_string Name, class T, auto Shape, bool Indestructible>
+struct input_leaf : symbolic_base {
+  static_assert(std::is_arithmetic_v<T>, "inplace: ip::input: the dtype must be an arithmetic type");
+  using dtype = T;
+  using entries = mp_list<input_leaf>;
+  using entry = input_leaf;
+  static constexpr entry_kind kind = entry_kind::input;
+  static constexpr std::string_view name = Name.view();
+  static constexpr bool indestructible = Indestructible;
+  static constexpr shape value_shape = shape_of_spec<Shape>();
+};
+
+template <fixed_string Name, class T>
+struct scalar_leaf : symbolic_base {
+  static_assert(std::is_arithmetic_v<T>, "inplace: ip::scalar: the dtype must be an arithmetic type");
+  using dtype = T;
+  using entries = mp_list<scalar_leaf>;
+  using entry = scalar_leaf;
+  static constexpr entry_kind kind = entry_kind::scalar;
+  static constexpr std::string_view name = Name.view();
+  static constexpr bool indestructible = false;
+  static constexpr shape value_shape{};
+};
+
+// Parses the characters of a numeric literal ("2.5", "1e-3", "0x10", "1'000").
+template <char... C>
+constexpr long double parse_literal() {
+  constexpr char s[] = {C..., '\0'};
+  long double v = 0;
+  std::size_t i = 0;
+  unsigned base = 10;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, i = 2;
+  else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, i = 2;
+  auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (; s[i] != '\0' && s[i] != '.' && !(base == 10 && (s[i] == 'e' || s[i] == 'E')); ++i)
+    if (s[i] != '\'') v = v * base + digit(s[i]);
+  if (s[i] == '.') {
+    long double scale = 1;
+    for (++i; s[i] >= '0' && s[i] <= '9'; ++i) v += (s[i] - '0') * (scale /= 10);
+  }
+  if (s[i] == 'e' || s[i] == 'E') {
+    ++i;
+    const bool neg = s[i] == '-';
+    if (s[i] == '-' || s[i] == '+') ++i;
+    int e = 0;
+    for (; s[i] >= '0' && s[i] <= '9'; ++i) e = e * 10 + (s[i] - '0');
+    for (; e > 0; --e) v = neg ? v / 10 : v * 10;
+  }
+  return v;
+}
+
+template <char... C>
+struct constant_leaf : symbolic_base {
+  using dtype = weak_number;
+  using entries = mp_list<constant_leaf>;
+  using entry = constant_leaf;
+  static constexpr entry_kind kind = entry_kind::constant;
+  static constexpr char text[] = {C..., '\0'};
+  static constexpr std::string_view name{text, sizeof...(C)};
+  static constexpr bool indestructible = true;
+  static constexpr shape value_shape{};
+  static constexpr long double value = parse_literal<C...>();
+};
+
+}  // namespace detail
+
+// A tensor input: ip::input<"x", float>, ip::input<"A", float, 2>,
+// ip::input<"S", float, ip::extents<16, 16>>, ip::input<"k", float, 1, ip::indestructible>.
+template <fixed_string Name, class T, auto Shape = 1, auto... Flags>
+  requires detail::shape_spec<Shape> && (std::is_same_v<std::remove_cv_t<decltype(Flags)>, indestructible_t> && ...)
+inline constexpr detail::input_leaf<Name, T, Shape, (sizeof...(Flags) > 0)> input{};
+
+// A run-time scalar input: ip::scalar<"alpha", float>.
+template <fixed_string Name, class T>
+inline constexpr detail::scalar_leaf<Name, T> scalar{};
+
+namespace literals {
+// 2.5_c, 3_c, 1e-3_c: compile-time constants of the graph, weakly typed.
+template <char... C>
+constexpr detail::constant_leaf<C...> operator""_c() { return {}; }
+}  // namespace literals
+
+}  // namespace inplace
