@@ -1,0 +1,16 @@
+// The output may not live in A: dot(A, A) reads A while computing it.
+// Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
+// (must fail with "inplace: alias_conflict" in the first lines).
+#include <inplace.hpp>
+
+namespace ip = inplace;
+using namespace ip::literals;
+constexpr auto A = ip::input<"A", float, 2>;
+constexpr auto B = ip::input<"B", float, 2>;
+#ifdef INPLACE_SHOULD_FAIL
+constexpr auto f = ip::function(ip::inputs(A, B), ip::outputs(ip::dot(A, A)), ip::io_alias<0, 0>(ip::may_alias));
+#else
+constexpr auto f = ip::function(ip::inputs(A, B), ip::outputs(ip::dot(A, A)), ip::io_alias<0, 1>(ip::may_alias));
+#endif
+
+int main() {}

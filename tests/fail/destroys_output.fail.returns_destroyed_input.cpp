@@ -1,0 +1,16 @@
+// x is overwritten and also returned.
+// Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
+// (must fail with "inplace: destroys_output" in the first lines).
+#include <inplace.hpp>
+
+namespace ip = inplace;
+using namespace ip::literals;
+constexpr auto x = ip::input<"x", float>;
+constexpr auto y = ip::input<"y", float>;
+#ifdef INPLACE_SHOULD_FAIL
+constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(ip::add_inplace(x, y), x));
+#else
+constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(ip::add_inplace(x, y), y));
+#endif
+
+int main() {}

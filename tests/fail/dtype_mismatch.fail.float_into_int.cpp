@@ -1,0 +1,16 @@
+// A float result cannot be computed in the storage of an int input.
+// Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
+// (must fail with "inplace: dtype_mismatch" in the first lines).
+#include <inplace.hpp>
+
+namespace ip = inplace;
+using namespace ip::literals;
+constexpr auto i = ip::input<"i", int>;
+constexpr auto x = ip::input<"x", float>;
+#ifdef INPLACE_SHOULD_FAIL
+constexpr auto f = ip::function(ip::inputs(i, x), ip::outputs(ip::add_inplace(i, x)));
+#else
+constexpr auto f = ip::function(ip::inputs(i, x), ip::outputs(ip::add_inplace(x, i)));
+#endif
+
+int main() {}
