@@ -1,7 +1,7 @@
 // The output may not live in A: dot(A, A) reads A while computing it.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: alias_conflict" in the first lines).
-#include <inplace.hpp>
+#include <inplace/graph.hpp>
 
 namespace ip = inplace;
 using namespace ip::literals;

@@ -1,7 +1,7 @@
 // add_inplace(A, transpose(A)) reads A with another index pattern while writing it.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: aliasing_hazard" in the first lines).
-#include <inplace.hpp>
+#include <inplace/graph.hpp>
 
 namespace ip = inplace;
 using namespace ip::literals;

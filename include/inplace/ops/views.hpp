@@ -59,6 +59,8 @@ struct slice : view_op_base {
     shape r = in[0];
     if (r.rank == 0) return shape{dynamic};  // a scalar cannot be sliced
     if (r.extent[0] != dynamic) r.extent[0] = length(r.extent[0]);
+    if constexpr (E != end && S > 0 && ((B >= 0 && E >= B) || (B < 0 && E < 0 && E >= B)))
+      if (r.extent[0] == dynamic) r.extent[0] = static_cast<std::size_t>((E - B + S - 1) / S);  // assumes the axis is long enough
     return r;
   }
   static constexpr detail::step_code index_step(const std::array<shape, 1>&) {
