@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+// [doc:overview]
 namespace ip = inplace;
 using namespace ip::literals;
 
@@ -26,6 +27,7 @@ static_assert(ip::position(f, updated) < ip::position(f, product));
 // (tests/fail/ordering_cycle.fail.dot_reads_destroyed.cpp).
 constexpr auto bad = ip::check(ip::inputs(x, y), ip::outputs(ip::dot(x, ip::add_inplace(x, y))));
 static_assert(!bad.ok && bad.error == ip::error_kind::ordering_cycle);
+// [/doc]
 
 int main() {
   std::printf("legal: %d nodes, add_inplace at %d, mul at %d\n", int(decltype(f)::num_nodes),

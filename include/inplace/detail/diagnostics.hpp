@@ -31,23 +31,23 @@ struct chars {};
   struct RULE {                                                                         \
     static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0, "inplace: " #RULE ": " SENTENCE); \
   };
-INPLACE_DIAGNOSTIC(undeclared_input, "an output depends on a symbol that inputs(...) does not list (named below)")
+INPLACE_DIAGNOSTIC(undeclared_input, "an output depends on a symbol that inputs(...) does not list (named in diagnostic::<rule><...>)")
 INPLACE_DIAGNOSTIC(bad_op_maps, "an op's view_map/destroy_map is malformed: an index out of range, a view of "
-                                "several inputs, an empty list, or an output in both maps (op named below)")
+                                "several inputs, an empty list, or an output in both maps (the op is named in diagnostic::<rule><...>)")
 INPLACE_DIAGNOSTIC(dtype_mismatch, "an in-place output's dtype differs from the dtype of the input it overwrites")
 INPLACE_DIAGNOSTIC(shape_mismatch, "static extents do not fit: an in-place output differs from the input it "
                                    "overwrites, or operands do not broadcast")
-INPLACE_DIAGNOSTIC(multiple_destroyers, "two nodes destroy the same root (root, then both destroyers, named below)")
+INPLACE_DIAGNOSTIC(multiple_destroyers, "two nodes destroy the same root (the root, then both destroyers, in diagnostic::<rule><...>)")
 INPLACE_DIAGNOSTIC(destroys_protected, "a node destroys an ip::indestructible input or a constant")
 INPLACE_DIAGNOSTIC(destroys_output, "a value returned by outputs(...) is (a view of) a destroyed root")
 INPLACE_DIAGNOSTIC(aliasing_hazard, "an in-place node reads the root it destroys through another input with "
                                     "another index pattern (or is opaque and reads it at all)")
 INPLACE_DIAGNOSTIC(ordering_cycle, "no legal order: a node needs a value both before and after it is destroyed "
-                                   "(the nodes of the cycle are named below)")
+                                   "(the nodes of the cycle are named in diagnostic::<rule><...>)")
 INPLACE_DIAGNOSTIC(bad_alias_spec, "an io_alias is out of range, aliases one input or output twice, or pairs "
                                    "different dtype/rank/static extents")
 INPLACE_DIAGNOSTIC(alias_conflict, "an io_alias output cannot be computed in its input's storage without "
-                                   "breaking a rule (named last below)")
+                                   "breaking a rule (the nodes involved and the rule it would break are named in diagnostic::<rule><...>)")
 #undef INPLACE_DIAGNOSTIC
 #undef INPLACE_NAMES_PARAM
 

@@ -1,0 +1,83 @@
+// The tutorial's graph examples (docs/tutorial.md); each [doc:...] region is
+// quoted verbatim there.
+#include <inplace/graph.hpp>
+
+#include <cstdio>
+
+// [doc:symbols]
+namespace ip = inplace;
+using namespace ip::literals;
+
+constexpr auto x = ip::input<"x", float>;                       // rank 1, dynamic extent
+constexpr auto A = ip::input<"A", float, 2>;                    // rank 2
+constexpr auto S = ip::input<"S", float, ip::extents<4, 4>>;    // static extents
+constexpr auto alpha = ip::scalar<"alpha", float>;              // a run-time scalar
+constexpr auto k = ip::input<"k", float, 1, ip::indestructible>;
+
+constexpr auto y = alpha * x + 1.0_c;     // a graph: its type is the expression
+static_assert(std::is_empty_v<decltype(y)>);
+static_assert(std::is_same_v<std::remove_const_t<decltype(y)>, decltype(alpha * x + 1.0_c)>);  // one node
+// [/doc]
+
+// [doc:check]
+static_assert(ip::check(ip::inputs(x, alpha), ip::outputs(y)).ok);
+static_assert(ip::check(ip::inputs(x), ip::outputs(y)).error == ip::error_kind::undeclared_input);
+// [/doc]
+
+// [doc:inplace]
+constexpr auto z = ip::input<"z", float>;
+constexpr auto u = ip::add_inplace(x, z);        // computed in x's storage
+constexpr auto v = ip::mul_inplace(u, z);        // chained: u is a new root
+static_assert(ip::check(ip::inputs(x, z), ip::outputs(v)).ok);
+// x is gone once u is computed: it cannot be returned too ...
+static_assert(ip::check(ip::inputs(x, z), ip::outputs(v, x)).error == ip::error_kind::destroys_output);
+// ... nor overwritten twice, nor overwritten if indestructible.
+static_assert(ip::check(ip::inputs(x, z), ip::outputs(u, ip::exp_inplace(x))).error ==
+              ip::error_kind::multiple_destroyers);
+static_assert(ip::check(ip::inputs(k, z), ip::outputs(ip::add_inplace(k, z))).error ==
+              ip::error_kind::destroys_protected);
+// [/doc]
+
+// [doc:views]
+// Views share their root's storage; what matters is the index pattern.
+static_assert(ip::check(ip::inputs(A), ip::outputs(ip::add_inplace(A, A))).ok);
+static_assert(ip::check(ip::inputs(A), ip::outputs(ip::add_inplace(A, ip::transpose(A)))).error ==
+              ip::error_kind::aliasing_hazard);
+static_assert(ip::check(ip::inputs(x), ip::outputs(ip::add_inplace(ip::slice<1>(x), ip::slice<0, -1>(x)))).error ==
+              ip::error_kind::aliasing_hazard);
+static_assert(ip::check(ip::inputs(A), ip::outputs(ip::add_inplace(A, ip::transpose(ip::transpose(A))))).ok);
+// [/doc]
+
+// [doc:fused]
+// A reader after its destroyer is legal only inside one fused loop:
+static_assert(ip::check(ip::inputs(x, z), ip::outputs(ip::mul(ip::add_inplace(x, z), x))).ok);
+static_assert(ip::check(ip::inputs(x, z), ip::outputs(ip::mul(ip::reduce_sum(ip::add_inplace(x, z)), x))).error ==
+              ip::error_kind::ordering_cycle);
+static_assert(ip::check(ip::inputs(x, z), ip::outputs(ip::dot(x, ip::add_inplace(x, z)))).error ==
+              ip::error_kind::ordering_cycle);
+// [/doc]
+
+// [doc:schedule]
+constexpr auto r2 = ip::exp(x);
+constexpr auto r3 = ip::log(z);
+constexpr auto w = ip::add_inplace(x, z);
+constexpr auto f = ip::function(ip::inputs(x, z), ip::outputs(w, r2, r3), ip::order(r3, r2));
+static_assert(ip::position(f, r3) < ip::position(f, r2));  // asked for by order(...)
+static_assert(ip::position(f, r2) < ip::position(f, w));   // r2 reads x before w overwrites it
+// [/doc]
+
+// [doc:io_alias]
+// XLA's increment: the output lives in input 0's storage.
+constexpr auto inc = ip::function(ip::inputs(x), ip::outputs(x + 1.0_c), ip::io_alias<0, 0>(ip::must_alias));
+static_assert(ip::check(ip::inputs(x, z), ip::outputs(x + z), ip::io_alias<0, 2>(ip::may_alias)).error ==
+              ip::error_kind::bad_alias_spec);
+static_assert(ip::check(ip::inputs(A), ip::outputs(ip::dot(A, A)), ip::io_alias<0, 0>(ip::must_alias)).error ==
+              ip::error_kind::alias_conflict);
+// [/doc]
+
+int main() {
+  std::printf("schedule: log(z) %d, exp(x) %d, add_inplace(x, z) %d\n", ip::position(f, r3), ip::position(f, r2),
+              ip::position(f, w));
+  (void)S;
+  (void)inc;
+}
