@@ -19,6 +19,13 @@
 namespace inplace {
 
 // ---- the arguments of ip::function -------------------------------------------------
+namespace detail {
+template <class T>
+concept input_symbol = symbolic<T> && requires {
+  requires std::remove_cvref_t<T>::kind == entry_kind::input || std::remove_cvref_t<T>::kind == entry_kind::scalar;
+};
+}  // namespace detail
+
 template <class... I>
 struct inputs_t {};
 template <class... O>
@@ -46,8 +53,7 @@ inline constexpr debug_t debug{};
 
 template <class... I>
 constexpr inputs_t<std::remove_cvref_t<I>...> inputs(I...) {
-  static_assert(((std::remove_cvref_t<I>::kind == detail::entry_kind::input ||
-                  std::remove_cvref_t<I>::kind == detail::entry_kind::scalar) && ...),
+  static_assert((detail::input_symbol<I> && ...),
                 "inplace: ip::inputs(...) takes the symbols declared with ip::input or ip::scalar");
   static_assert(boost::mp11::mp_is_set<boost::mp11::mp_list<std::remove_cvref_t<I>...>>::value,
                 "inplace: ip::inputs(...) lists a symbol twice");
