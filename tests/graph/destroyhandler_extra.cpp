@@ -420,6 +420,10 @@ TEST_CASE("fused-loop exception: elementwise readers after the destroyer", "[des
   // A chained in-place on the destroyer's result, reading x again.
   STATIC_REQUIRE(kind_of(ip::inputs(x, z), ip::outputs(ip::add_inplace(d, x))) == ek::none);
   STATIC_REQUIRE(kind_of(ip::inputs(x, z), ip::outputs(ip::mul_inplace(ip::exp_inplace(d), x))) == ek::none);
+  // A fused second destroyer of another root, reading the first root too.
+  STATIC_REQUIRE(kind_of(ip::inputs(x, y), ip::outputs(ip::sum_inplace(y, ip::add_inplace(x, y), x))) == ek::none);
+  STATIC_REQUIRE(kind_of(ip::inputs(x, y), ip::outputs(ip::sum_inplace(y, ip::add_inplace(x, y), ip::reverse(x)))) ==
+                 ek::ordering_cycle);
   // The destroyer computed in input 1's storage (ip::inplace<1>).
   constexpr auto d1 = ip::apply(ip::inplace<1>(ip::ops::mul{}), z, x);
   STATIC_REQUIRE(kind_of(ip::inputs(x, z), ip::outputs(ip::add(d1, x))) == ek::none);
