@@ -1,5 +1,13 @@
 #pragma once
 // Area umbrella: tensors, views, tensor expressions, buffer aliases (SPEC 4, 7, 8).
 
+#include "inplace/aligned_allocator.hpp"
+#include "inplace/alias.hpp"
+#include "inplace/assign.hpp"
 #include "inplace/error.hpp"
+#include "inplace/expression.hpp"
 #include "inplace/extents.hpp"
+#include "inplace/noalias.hpp"
+#include "inplace/tensor.hpp"
+#include "inplace/tensor_view.hpp"
+#include "inplace/view_functions.hpp"

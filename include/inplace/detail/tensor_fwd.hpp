@@ -20,6 +20,13 @@ class tensor;
 template <class T, auto R = 1>
 class tensor_view;
 
+namespace detail {
+// The rank spec of views the library makes: an int, as users write it
+// (ip::tensor_view<float, 2>), never a size_t (a different type under `auto R`).
+template <std::size_t N>
+inline constexpr int rank_spec = static_cast<int>(N);
+}  // namespace detail
+
 namespace detail::texpr {
 
 template <class T>

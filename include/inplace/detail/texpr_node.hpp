@@ -171,7 +171,7 @@ auto to_operand(X&& x) {
     using S = scalar_type_t<V, D>;
     return scalar_leaf<S>{static_cast<S>(x)};
   } else if constexpr (view_like<X> || (tensor_like<X> && std::is_lvalue_reference_v<X>)) {
-    return tensor_view<const value_t<D>, rank_v<D>>(x.data(), x.extents(), x.strides());
+    return tensor_view<const value_t<D>, rank_spec<rank_v<D>>>(x.data(), x.extents(), x.strides());
   } else {
     return D(std::forward<X>(x));
   }

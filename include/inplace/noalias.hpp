@@ -1,0 +1,47 @@
+#pragma once
+// ip::noalias(dst) = expr: the caller states that expr reads dst only with
+// dst's own index pattern. The assignment never makes a temporary; if an
+// operand read with another pattern (transposed, shifted, reversed, broadcast)
+// overlaps dst, it throws ip::aliasing_error before anything is written. Where
+// Eigen's noalias() trusts the caller, this one checks.
+
+#include "inplace/assign.hpp"
+#include "inplace/detail/tensor_fwd.hpp"
+#include "inplace/tensor.hpp"
+#include "inplace/tensor_view.hpp"
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+namespace inplace {
+
+template <class T, std::size_t N>
+class noalias_assignment {
+ public:
+  explicit noalias_assignment(tensor_view<T, detail::rank_spec<N>> dst) noexcept : dst_(dst) {}
+  noalias_assignment(const noalias_assignment&) = delete;
+  noalias_assignment& operator=(const noalias_assignment&) = delete;
+
+  template <class E>
+    requires detail::texpr::operand_or_scalar<E>
+  noalias_assignment& operator=(E&& e) {
+    detail::assign(dst_, std::forward<E>(e), detail::assign_mode::noalias);
+    return *this;
+  }
+
+ private:
+  tensor_view<T, detail::rank_spec<N>> dst_;
+};
+
+// A tensor lvalue or a view of mutable elements.
+template <class X>
+  requires((detail::texpr::tensor_like<X> && std::is_lvalue_reference_v<X>) || detail::texpr::view_like<X>)
+auto noalias(X&& x) {
+  using E = std::remove_pointer_t<decltype(x.data())>;
+  static_assert(!std::is_const_v<E>, "inplace: ip::noalias needs a destination of mutable elements");
+  constexpr std::size_t N = std::remove_cvref_t<X>::rank;
+  return noalias_assignment<E, N>(tensor_view<E, detail::rank_spec<N>>(detail::tx_unchecked, x.data(), x.extents(), x.strides()));
+}
+
+}  // namespace inplace

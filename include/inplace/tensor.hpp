@@ -1,0 +1,183 @@
+#pragma once
+// ip::tensor<T, R = 1, Alloc = ip::aligned_allocator<T>>: an owning, contiguous,
+// row-major tensor (SPEC 4). R is a rank or ip::extents<...>. Elements are
+// value-initialised (zero). Copies are deep; a moved-from tensor is empty
+// (size() == 0, data() == nullptr). Assigning an expression writes into the
+// existing storage (extents must match: ip::shape_error otherwise); copy
+// assignment from a tensor of the same type is a value copy and may resize.
+
+#include "inplace/aligned_allocator.hpp"
+#include "inplace/assign.hpp"
+#include "inplace/detail/tensor_fwd.hpp"
+#include "inplace/detail/tensor_init.hpp"
+#include "inplace/detail/tensor_layout.hpp"
+#include "inplace/detail/texpr_node.hpp"
+#include "inplace/extents.hpp"
+#include "inplace/tensor_view.hpp"
+
+#include <concepts>
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace inplace {
+
+template <class T, auto R, class Alloc>
+class tensor {
+  static_assert(detail::shape_spec<R>, "inplace: tensor<T, R>: R must be a rank (0 to 8) or ip::extents<...>");
+  static_assert(std::is_trivially_copyable_v<T> && !std::is_const_v<T> && !std::is_volatile_v<T>,
+                "inplace: tensor<T>: T must be a trivially copyable, non-const element type");
+  static_assert(std::is_same_v<typename Alloc::value_type, T>, "inplace: tensor<T, R, Alloc>: Alloc must allocate T");
+  using traits = std::allocator_traits<Alloc>;
+
+ public:
+  static constexpr std::size_t rank = detail::rank_of<R>();
+  using value_type = T;
+  using allocator_type = Alloc;
+  using size_type = std::size_t;
+  using extents_type = detail::tx_extents<rank>;
+  using strides_type = detail::tx_strides<rank>;
+  using iterator = T*;
+  using const_iterator = const T*;
+  using view_type = tensor_view<T, R>;
+  using const_view_type = tensor_view<const T, R>;
+
+  // Empty, unless every extent is static: then allocated and zero.
+  tensor() : tensor(Alloc()) {}
+  explicit tensor(const Alloc& a) : alloc_(a) {
+    constexpr auto fixed = detail::static_extents_of<R>();
+    bool all_static = true;
+    for (std::size_t i = 0; i < rank; ++i) all_static = all_static && fixed[i] != dynamic;
+    if (all_static) {
+      for (std::size_t i = 0; i < rank; ++i) e_[i] = fixed[i];
+      allocate_zero();
+    }
+  }
+  // tensor<float, 2> A(rows, cols): zero elements.
+  template <std::integral... I>
+    requires(sizeof...(I) == rank && rank > 0)
+  explicit tensor(I... e) : tensor(extents_type{static_cast<std::size_t>(e)...}) {}
+  explicit tensor(const extents_type& e, const Alloc& a = Alloc()) : alloc_(a), e_(e) {
+    detail::tx_check_static_extents<R>(e);
+    allocate_zero();
+  }
+  // tensor<float> x{1, 2, 3}; tensor<float, 2> A{{1, 2}, {3, 4}} (ragged: ip::shape_error).
+  tensor(detail::tx_nested_list<T, rank> init, const Alloc& a = Alloc())
+    requires(rank > 0)
+      : alloc_(a), e_(detail::tx_nested_extents<T, rank>(init)) {
+    detail::tx_check_static_extents<R>(e_);
+    allocate_zero();
+    T* p = p_;
+    detail::tx_nested_copy<T, rank>(init, p);
+  }
+  // A tensor holding the value of an expression (or a copy of another tensor type or a view).
+  template <class E>
+    requires(detail::texpr::operand<E> && !std::is_same_v<std::remove_cvref_t<E>, tensor> &&
+             detail::texpr::rank_v<E> == rank)
+  explicit(!detail::texpr::node_like<E>) tensor(E&& e, const Alloc& a = Alloc())
+      : tensor(detail::texpr::shape_of(e), a) {
+    detail::assign(view(), std::forward<E>(e));
+  }
+
+  tensor(const tensor& o) : alloc_(traits::select_on_container_copy_construction(o.alloc_)), e_(o.e_) {
+    allocate(o.n_);
+    if (n_) std::memcpy(p_, o.p_, n_ * sizeof(T));
+  }
+  tensor(tensor&& o) noexcept
+      : alloc_(std::move(o.alloc_)), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)),
+        e_(std::exchange(o.e_, extents_type{})) {}
+  tensor& operator=(const tensor& o) {
+    if (this == &o) return *this;
+    if (n_ != o.n_) {
+      release();
+      allocate(o.n_);
+    }
+    e_ = o.e_;
+    if (n_) std::memcpy(p_, o.p_, n_ * sizeof(T));
+    return *this;
+  }
+  tensor& operator=(tensor&& o) noexcept(traits::propagate_on_container_move_assignment::value ||
+                                         traits::is_always_equal::value) {
+    if (this == &o) return *this;
+    if constexpr (!traits::propagate_on_container_move_assignment::value && !traits::is_always_equal::value) {
+      if (!(alloc_ == o.alloc_)) return *this = static_cast<const tensor&>(o);
+    }
+    release();
+    if constexpr (traits::propagate_on_container_move_assignment::value) alloc_ = std::move(o.alloc_);
+    p_ = std::exchange(o.p_, nullptr);
+    n_ = std::exchange(o.n_, 0);
+    e_ = std::exchange(o.e_, extents_type{});
+    return *this;
+  }
+  // Evaluates an expression, a view, another tensor type or a scalar into this
+  // tensor's storage, in one loop; extents must broadcast to this tensor's.
+  template <class E>
+    requires(detail::texpr::operand_or_scalar<E> && !std::is_same_v<std::remove_cvref_t<E>, tensor>)
+  tensor& operator=(E&& e) {
+    detail::assign(view(), std::forward<E>(e));
+    return *this;
+  }
+  ~tensor() { release(); }
+
+  T* data() noexcept { return p_; }
+  const T* data() const noexcept { return p_; }
+  std::size_t size() const noexcept { return n_; }
+  bool empty() const noexcept { return n_ == 0; }
+  const extents_type& extents() const noexcept { return e_; }
+  std::size_t extent(std::size_t i) const noexcept { return e_[i]; }
+  strides_type strides() const noexcept { return detail::tx_row_major(e_); }
+  std::ptrdiff_t stride(std::size_t i) const noexcept { return strides()[i]; }
+  allocator_type get_allocator() const { return alloc_; }
+
+  iterator begin() noexcept { return p_; }
+  iterator end() noexcept { return p_ + n_; }
+  const_iterator begin() const noexcept { return p_; }
+  const_iterator end() const noexcept { return p_ + n_; }
+  const_iterator cbegin() const noexcept { return p_; }
+  const_iterator cend() const noexcept { return p_ + n_; }
+
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  T& operator()(I... i) noexcept { return p_[offset(i...)]; }
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  const T& operator()(I... i) const noexcept { return p_[offset(i...)]; }
+  // The i-th element in row-major order.
+  T& operator[](std::size_t i) noexcept { return p_[i]; }
+  const T& operator[](std::size_t i) const noexcept { return p_[i]; }
+
+  view_type view() noexcept { return view_type(detail::tx_unchecked, p_, e_, strides()); }
+  const_view_type view() const noexcept { return const_view_type(detail::tx_unchecked, p_, e_, strides()); }
+  operator view_type() noexcept { return view(); }
+  operator const_view_type() const noexcept { return view(); }
+
+ private:
+  template <class... I>
+  std::size_t offset(I... i) const noexcept {
+    std::size_t off = 0, a = 0;
+    ((off = off * e_[a++] + static_cast<std::size_t>(i)), ...);
+    return off;
+  }
+  void allocate(std::size_t n) {
+    p_ = n ? traits::allocate(alloc_, n) : nullptr;
+    n_ = n;
+  }
+  void allocate_zero() {
+    allocate(detail::tx_count(e_));
+    if (n_) std::uninitialized_value_construct_n(p_, n_);
+  }
+  void release() noexcept {
+    if (p_) traits::deallocate(alloc_, p_, n_);
+    p_ = nullptr;
+    n_ = 0;
+  }
+
+  [[no_unique_address]] Alloc alloc_;
+  T* p_ = nullptr;
+  std::size_t n_ = 0;
+  extents_type e_{};
+};
+
+}  // namespace inplace

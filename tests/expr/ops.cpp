@@ -1,0 +1,147 @@
+// Every elementwise op on tensors, views and run-time scalars, against a naive
+// loop: contiguous (the flat and SIMD path, with a remainder: 37 elements) and
+// strided (every other element of a longer tensor).
+#include "naive.hpp"
+
+#include <cmath>
+#include <functional>
+
+namespace ip = inplace;
+
+namespace {
+constexpr int n = 37;
+
+template <class T, class Expr, class Ref>
+void check_unary(Expr expr, Ref ref, double lo, double hi) {
+  ip::tensor<T> x(n), r(n);
+  naive::fill(x, lo, hi, 1);
+  r = expr(x);
+  for (int i = 0; i < n; ++i) CHECK(naive::close(r(i), ref(x(i))));
+  // strided operand and strided destination
+  ip::tensor<T> big(2 * n), out(2 * n);
+  naive::fill(big, lo, hi, 2);
+  auto even = ip::slice<0, ip::end, 2>(big);
+  auto odd_out = ip::slice<1, ip::end, 2>(out);
+  odd_out = expr(even);
+  for (int i = 0; i < n; ++i) {
+    CHECK(naive::close(out(2 * i + 1), ref(big(2 * i))));
+    CHECK(out(2 * i) == T(0));
+  }
+}
+
+template <class T, class Expr, class Ref>
+void check_binary(Expr expr, Ref ref, double lo, double hi) {
+  ip::tensor<T> a(n), b(n), r(n);
+  naive::fill(a, lo, hi, 3);
+  naive::fill(b, lo, hi, 4);
+  r = expr(a, b);
+  for (int i = 0; i < n; ++i) CHECK(naive::close(r(i), ref(a(i), b(i))));
+  r = expr(a.view(), ip::reverse(b));
+  for (int i = 0; i < n; ++i) CHECK(naive::close(r(i), ref(a(i), b(n - 1 - i))));
+  r = expr(a, T(0.75));
+  for (int i = 0; i < n; ++i) CHECK(naive::close(r(i), ref(a(i), T(0.75))));
+  r = expr(T(0.75), b);
+  for (int i = 0; i < n; ++i) CHECK(naive::close(r(i), ref(T(0.75), b(i))));
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("arithmetic operators", "[expr][ops]", float, double) {
+  using T = TestType;
+  check_binary<T>([](auto&& a, auto&& b) { return a + b; }, std::plus<>{}, -3, 3);
+  check_binary<T>([](auto&& a, auto&& b) { return a - b; }, std::minus<>{}, -3, 3);
+  check_binary<T>([](auto&& a, auto&& b) { return a * b; }, std::multiplies<>{}, -3, 3);
+  check_binary<T>([](auto&& a, auto&& b) { return a / b; }, std::divides<>{}, 0.5, 3);
+  check_unary<T>([](auto&& a) { return -a; }, std::negate<>{}, -3, 3);
+  check_unary<T>([](auto&& a) { return ip::neg(a); }, std::negate<>{}, -3, 3);
+}
+
+TEMPLATE_TEST_CASE("transcendental and activation ops", "[expr][ops]", float, double) {
+  using T = TestType;
+  check_unary<T>([](auto&& a) { return ip::exp(a); }, [](T v) { return std::exp(v); }, -5, 5);
+  check_unary<T>([](auto&& a) { return ip::log(a); }, [](T v) { return std::log(v); }, 0.01, 50);
+  check_unary<T>([](auto&& a) { return ip::sqrt(a); }, [](T v) { return std::sqrt(v); }, 0, 50);
+  check_unary<T>([](auto&& a) { return ip::abs(a); }, [](T v) { return std::abs(v); }, -5, 5);
+  check_unary<T>([](auto&& a) { return ip::tanh(a); }, [](T v) { return std::tanh(v); }, -4, 4);
+  check_unary<T>([](auto&& a) { return ip::sigmoid(a); }, [](T v) { return T(1) / (T(1) + std::exp(-v)); }, -6, 6);
+  check_unary<T>([](auto&& a) { return ip::relu(a); }, [](T v) { return v > 0 ? v : T(0); }, -3, 3);
+  check_unary<T>([](auto&& a) { return ip::gelu(a); },
+                 [](T v) { return T(0.5) * v * (T(1) + std::erf(v / std::sqrt(T(2)))); }, -4, 4);
+}
+
+TEMPLATE_TEST_CASE("min, max, where, sum", "[expr][ops]", float, double) {
+  using T = TestType;
+  check_binary<T>([](auto&& a, auto&& b) { return ip::min(a, b); }, [](T a, T b) { return std::fmin(a, b); }, -3, 3);
+  check_binary<T>([](auto&& a, auto&& b) { return ip::max(a, b); }, [](T a, T b) { return std::fmax(a, b); }, -3, 3);
+  check_binary<T>([](auto&& a, auto&& b) { return ip::sum(a, b, a); }, [](T a, T b) { return a + b + a; }, -3, 3);
+  ip::tensor<bool> c(n);
+  for (int i = 0; i < n; ++i) c(i) = i % 3 == 0;
+  ip::tensor<T> a(n), b(n), r(n);
+  naive::fill(a, -1, 1, 5);
+  naive::fill(b, -1, 1, 6);
+  r = ip::where(c, a, b);
+  for (int i = 0; i < n; ++i) CHECK(r(i) == (i % 3 == 0 ? a(i) : b(i)));
+  r = ip::where(c, a, T(9));
+  for (int i = 0; i < n; ++i) CHECK(r(i) == (i % 3 == 0 ? a(i) : T(9)));
+}
+
+TEST_CASE("a fused chain equals the step-by-step computation", "[expr]") {
+  ip::tensor<float> x(1000), y(1000), z(1000);
+  naive::fill(x, 0, 1, 7);
+  naive::fill(y, 0, 1, 8);
+  naive::fill(z, 0, 1, 9);
+  ip::tensor<float> want(1000);
+  for (int i = 0; i < 1000; ++i) want(i) = (x(i) * y(i) + z(i)) * 0.5f - x(i) / (y(i) + 1.0f);
+  x = (x * y + z) * 0.5f - x / (y + 1.0f);
+  for (int i = 0; i < 1000; ++i) CHECK(naive::close(x(i), want(i)));
+}
+
+namespace {
+struct cube {  // a user's op: any class with `elementwise` and a scalar kernel
+  static constexpr bool elementwise = true;
+  template <class A>
+  auto operator()(A a) const { return a * a * a; }
+};
+struct axpb {  // a user's op that opts in to SIMD batches
+  static constexpr bool elementwise = true;
+  static constexpr bool simd = true;
+  template <class A, class B>
+  auto operator()(A a, B b) const { return a * A(2) + b; }
+};
+}  // namespace
+
+TEST_CASE("ip::apply builds a node from any elementwise op class", "[expr][apply]") {
+  ip::tensor<double> x{1, 2, 3}, y{10, 20, 30};
+  ip::tensor<double> r(3);
+  r = ip::apply(cube{}, x);
+  CHECK(std::vector<double>(r.begin(), r.end()) == std::vector<double>{1, 8, 27});
+  r = ip::apply(axpb{}, x, y);
+  CHECK(std::vector<double>(r.begin(), r.end()) == std::vector<double>{12, 24, 36});
+  r = ip::apply(ip::ops::add_inplace{}, x, ip::apply(ip::ops::exp{}, y - y));
+  CHECK(std::vector<double>(r.begin(), r.end()) == std::vector<double>{2, 3, 4});
+  r = ip::apply(ip::inplace<1>(ip::ops::mul{}), 2.0, x);
+  CHECK(std::vector<double>(r.begin(), r.end()) == std::vector<double>{2, 4, 6});
+  using node = decltype(ip::apply(cube{}, x));
+  STATIC_REQUIRE(std::is_same_v<node, ip::detail::texpr::elementwise<cube, ip::tensor_view<const double, 1>>>);
+}
+
+TEST_CASE("scalars are weakly typed, as NumPy's Python scalars", "[expr]") {
+  ip::tensor<float> x{1, 2};
+  auto e = x * 0.1;  // a double beside floats computes in float
+  STATIC_REQUIRE(std::is_same_v<decltype(e)::value_type, float>);
+  ip::tensor<int> i{1, 2};
+  STATIC_REQUIRE(std::is_same_v<decltype(i * 2)::value_type, int>);
+  STATIC_REQUIRE(std::is_same_v<decltype(i * 2.5)::value_type, double>);
+  ip::tensor<double> r(2);
+  r = i * 2.5;
+  CHECK(r(1) == 5.0);
+  ip::tensor<double> d{1, 2};
+  STATIC_REQUIRE(std::is_same_v<decltype(x + d)::value_type, double>);
+}
+
+TEST_CASE("expressions own the tensor temporaries they are given", "[expr]") {
+  ip::tensor<float> x{1, 2, 3};
+  auto e = x + ip::tensor<float>{10, 20, 30};  // the temporary is moved into the node
+  ip::tensor<float> r(3);
+  r = e;
+  CHECK(std::vector<float>(r.begin(), r.end()) == std::vector<float>{11, 22, 33});
+}
