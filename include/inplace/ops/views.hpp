@@ -64,7 +64,9 @@ struct slice : view_op_base {
     return r;
   }
   static constexpr detail::step_code index_step(const std::array<shape, 1>&) {
-    if (B == 0 && S == 1) return detail::make_step(detail::step_kind::identity);  // a prefix
+    // Only x[0:] keeps every index; a shorter prefix may be broadcast (a length-1
+    // x[0:1] over all of x), so it keeps its step.
+    if (B == 0 && E == end && S == 1) return detail::make_step(detail::step_kind::identity);
     return detail::make_step(detail::step_kind::slice,
                              detail::mix(detail::mix(static_cast<std::uint64_t>(B), static_cast<std::uint64_t>(E)),
                                          static_cast<std::uint64_t>(S)));
