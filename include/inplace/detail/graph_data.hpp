@@ -33,7 +33,7 @@ struct value_record {
   std::size_t entry = 0;
   std::size_t out = 0;
   shape value_shape;
-  step_code step = 0;  // index step of a view output relative to its input
+  step_code step{};  // index step of a view output relative to its input
 };
 
 struct alias_record {

@@ -67,9 +67,7 @@ struct slice : view_op_base {
     // Only x[0:] keeps every index; a shorter prefix may be broadcast (a length-1
     // x[0:1] over all of x), so it keeps its step.
     if (B == 0 && E == end && S == 1) return detail::make_step(detail::step_kind::identity);
-    return detail::make_step(detail::step_kind::slice,
-                             detail::mix(detail::mix(static_cast<std::uint64_t>(B), static_cast<std::uint64_t>(E)),
-                                         static_cast<std::uint64_t>(S)));
+    return detail::make_step(detail::step_kind::slice, B, E, S);
   }
 };
 
@@ -100,7 +98,7 @@ struct reshape : view_op_base {
   static constexpr detail::step_code index_step(const std::array<shape, 1>&) {
     std::uint64_t h = sizeof...(E);
     ((h = detail::mix(h, E)), ...);
-    return detail::make_step(detail::step_kind::reshape, h);
+    return detail::make_step(detail::step_kind::reshape, static_cast<std::int64_t>(h >> 1));
   }
 };
 
@@ -140,7 +138,7 @@ struct reinterpret : view_op_base {
   template <class T>
   static constexpr detail::step_code index_step_of(const shape&) {
     return sizeof(T) == sizeof(U) ? detail::make_step(detail::step_kind::identity)
-                                  : detail::make_step(detail::step_kind::reinterpret, sizeof(T) * 1000 + sizeof(U));
+                                  : detail::make_step(detail::step_kind::reinterpret, sizeof(T), sizeof(U));
   }
 };
 
