@@ -146,12 +146,15 @@ TEST_CASE("LU-style destroyer: one input under two outputs", "[destroyhandler][e
   STATIC_REQUIRE(kind_of(ip::inputs(A), ip::outputs(Lt, A)) == ek::destroys_output);
   STATIC_REQUIRE(kind_of(ip::inputs(A), ip::outputs(ip::dot(Lt, A))) == ek::ordering_cycle);
 
-  // Each destroy_map output is a new root (SPEC 3, literally), so chaining in
-  // place on a result is legal, and so are later destroyers of L and of U. (SPEC
-  // gap, see the report: L and U share A's storage, yet SPEC 3's definitions make
-  // them two unrelated roots, so destroying U while L is still read is accepted.)
+  // Each destroy_map output is a new root, so chaining in place on a result is
+  // legal. Outputs computed in the storage of the same input (L and U) share it:
+  // they are ONE new root, so destroying U while L is still read is a cycle, and
+  // destroying U while returning L is destroys_output.
   STATIC_REQUIRE(kind_of(ip::inputs(A, B), ip::outputs(ip::add_inplace(L, B))) == ek::none);
-  STATIC_REQUIRE(kind_of(ip::inputs(A, B), ip::outputs(ip::dot(ip::add_inplace(U, B), L))) == ek::none);
+  STATIC_REQUIRE(kind_of(ip::inputs(A, B), ip::outputs(ip::dot(ip::add_inplace(U, B), L))) == ek::ordering_cycle);
+  STATIC_REQUIRE(kind_of(ip::inputs(A, B), ip::outputs(ip::add_inplace(U, B), L)) == ek::destroys_output);
+  STATIC_REQUIRE(kind_of(ip::inputs(A, B), ip::outputs(ip::add_inplace(L, B), ip::mul_inplace(U, B))) ==
+                 ek::multiple_destroyers);
 }
 
 TEST_CASE("multi-output op destroying only its second input", "[destroyhandler][extra]") {

@@ -151,6 +151,14 @@ class analyzer {
       const int viewed = e.kind == entry_kind::op ? e.info.view_of[val.out] : -1;
       if (viewed < 0) {
         root[v] = v;
+        // Outputs computed in the storage of the same input (an LU's L and U)
+        // share that storage: they are one new root.
+        const int storage = e.kind == entry_kind::op ? e.info.storage[val.out] : -1;
+        for (std::size_t o = 0; storage >= 0 && o < val.out; ++o)
+          if (e.info.storage[o] == storage) {
+            root[v] = e.first_value + o;
+            break;
+          }
         continue;
       }
       const std::size_t a = g.arg(val.entry, static_cast<std::size_t>(viewed));
