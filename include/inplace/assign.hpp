@@ -91,6 +91,47 @@ bool has_internal_overlap(const tx_extents<N>& e, const tx_strides<N>& s) {
   return false;
 }
 
+template <std::size_t M, std::size_t N>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_cannot_assign(const tx_extents<M>& se, const tx_extents<N>& e) {
+  throw shape_error("inplace: shape_error: cannot assign extents " + tx_shape_string(se) +
+                    " to a destination of extents " + tx_shape_string(e));
+}
+template <std::size_t N>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_internal_overlap(const tx_extents<N>& e, const tx_strides<N>& s) {
+  throw aliasing_error("inplace: aliasing_error: the destination (extents " + tx_shape_string(e) + ", strides " +
+                       tx_shape_string(s) + ") has internal overlap and cannot be written");
+}
+template <std::size_t N>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_noalias(const tx_extents<N>& e) {
+  throw aliasing_error("inplace: aliasing_error: ip::noalias destination of extents " + tx_shape_string(e) +
+                       " overlaps an operand read with another index pattern (transposed, shifted, reversed "
+                       "or broadcast); drop ip::noalias to evaluate through a temporary");
+}
+
+// Every leaf contiguous with exactly the destination's extents: one flat row.
+template <std::size_t N, class X>
+bool all_flat(const X& x, const tx_extents<N>& e) {
+  if constexpr (is_node<X>::value)
+    return std::apply([&](const auto&... a) { return (all_flat(a, e) && ...); }, x.args);
+  else if constexpr (view_like<X> || tensor_like<X>) {
+    if constexpr (rank_v<X> != N) return false;
+    else {
+      const auto& xe = x.extents();
+      bool same = true;
+      for (std::size_t i = 0; i < N; ++i) same = same && xe[i] == e[i];
+      return same && tx_is_contiguous(xe, x.strides());
+    }
+  } else return true;
+}
+template <class X>
+auto flat_row(const X& x) {
+  if constexpr (is_node<X>::value)
+    return std::apply([&](const auto&... a) { return knode<decltype(x.op), decltype(flat_row(a))...>{x.op, {flat_row(a)...}}; },
+                      x.args);
+  else if constexpr (view_like<X> || tensor_like<X>) return row_cursor<value_t<X>>{x.data(), 1};
+  else return x;
+}
+
 }  // namespace texpr
 
 template <class T, auto R, class Src>
@@ -109,24 +150,27 @@ void assign(const tensor_view<T, R>& dst, Src&& src, assign_mode mode = assign_m
     const auto se = texpr::shape_of(src);
     bool fits = M <= N;
     for (std::size_t i = 0; fits && i < M; ++i) fits = se[i] == 1 || se[i] == e[N - M + i];
-    if (!fits)
-      throw shape_error("inplace: shape_error: cannot assign extents " + tx_shape_string(se) +
-                        " to a destination of extents " + tx_shape_string(e));
+    if (!fits) texpr::throw_cannot_assign(se, e);
     if constexpr (M <= N) {
-      if (texpr::has_internal_overlap(e, s))
-        throw aliasing_error("inplace: aliasing_error: the destination (extents " + tx_shape_string(e) + ", strides " +
-                             tx_shape_string(s) + ") has internal overlap and cannot be written");
+      const bool flat = tx_is_contiguous(e, s) && texpr::all_flat(src, e);
+      if (!flat && texpr::has_internal_overlap(e, s)) texpr::throw_internal_overlap(e, s);
       const auto dbytes = tx_bytes_of(dst.data(), e, s);
       bool hazard = false;
       texpr::for_each_leaf(src, [&](const auto& leaf) {
         if (hazard || texpr::same_pattern(dst.data(), e, s, leaf)) return;
         hazard = tx_bytes_of(leaf.data(), leaf.extents(), leaf.strides()).overlaps(dbytes);
       });
-      if (!hazard) return texpr::evaluate(dst.data(), e, s, texpr::make_kernel<N>(src));
-      if (mode == assign_mode::noalias)
-        throw aliasing_error("inplace: aliasing_error: ip::noalias destination of extents " + tx_shape_string(e) +
-                             " overlaps an operand read with another index pattern (transposed, shifted, reversed "
-                             "or broadcast); drop ip::noalias to evaluate through a temporary");
+      if (!hazard) {
+        if (flat) {  // TVM's flattening, decided without building a loop nest
+          const auto n = static_cast<std::ptrdiff_t>(tx_count(e));
+#if defined(INPLACE_OPENMP) && defined(_OPENMP)
+          if (static_cast<std::size_t>(n) < texpr::parallel_threshold)
+#endif
+            return texpr::run_unit(dst.data(), texpr::flat_row(src), 0, n);
+        }
+        return texpr::evaluate(dst.data(), e, s, texpr::make_kernel<N>(src));
+      }
+      if (mode == assign_mode::noalias) texpr::throw_noalias(e);
       // Through a temporary: evaluate into fresh contiguous storage, then copy.
       aligned_allocator<T> alloc;
       const std::size_t n = tx_count(e);

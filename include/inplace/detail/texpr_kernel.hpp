@@ -32,10 +32,11 @@
 
 namespace inplace::detail::texpr {
 
-template <class V>
+// N: the loop nest's axis count (the destination's rank, at least 1).
+template <class V, std::size_t N>
 struct cursor {
   const V* p;
-  tx_strides<max_rank> s;
+  tx_strides<N> s;
 };
 template <class V>
 struct row_cursor {
@@ -51,9 +52,9 @@ struct knode {
 // ---- building: operand tree -> kernel tree --------------------------------------
 // Strides of a leaf of rank M in the index space of a destination of rank N.
 template <std::size_t N, class Leaf>
-cursor<value_t<Leaf>> make_cursor(const Leaf& x) {
+cursor<value_t<Leaf>, (N > 0 ? N : 1)> make_cursor(const Leaf& x) {
   constexpr std::size_t M = rank_v<Leaf>;
-  cursor<value_t<Leaf>> c{x.data(), {}};
+  cursor<value_t<Leaf>, (N > 0 ? N : 1)> c{x.data(), {}};
   const auto e = x.extents();
   const auto s = x.strides();
   for (std::size_t k = N - M; k < N; ++k) c.s[k] = e[k - (N - M)] == 1 ? 0 : s[k - (N - M)];

@@ -23,11 +23,11 @@ namespace inplace::detail::texpr {
 
 inline constexpr std::size_t parallel_threshold = std::size_t{1} << 16;
 
-template <class T, class K>
-void run_rows(T* d, const std::array<std::size_t, max_rank>& ext, const tx_strides<max_rank>& ds, std::size_t nd,
+template <class T, std::size_t A, class K>
+void run_rows(T* d, const std::array<std::size_t, A>& ext, const tx_strides<A>& ds, std::size_t nd,
               const K& k, bool unit, std::size_t r0, std::size_t r1, std::ptrdiff_t i0, std::ptrdiff_t i1) {
-  const std::size_t inner = nd - 1;
-  std::array<std::ptrdiff_t, max_rank> idx{};
+  const std::size_t inner = nd - 1 < A ? nd - 1 : A - 1;
+  std::array<std::ptrdiff_t, A> idx{};
   for (std::size_t a = inner, r = r0; a-- > 0; r /= ext[a]) idx[a] = static_cast<std::ptrdiff_t>(r % ext[a]);
   for (std::size_t r = r0; r < r1; ++r) {
     std::ptrdiff_t off = 0;
@@ -45,15 +45,16 @@ void run_rows(T* d, const std::array<std::size_t, max_rank>& ext, const tx_strid
 // d (extents e, strides ds) = kernel k, whose cursors hold strides in d's index space.
 template <class T, std::size_t N, class K>
 void evaluate(T* d, const tx_extents<N>& e, const tx_strides<N>& ds, K k) {
+  constexpr std::size_t A = N > 0 ? N : 1;
   constexpr std::size_t C = cursor_count<K>();
-  std::array<tx_strides<max_rank>*, C> cs{};
-  std::array<tx_strides<max_rank>, C> old{};
+  std::array<tx_strides<A>*, C> cs{};
+  std::array<tx_strides<A>, C> old{};
   {
     std::size_t c = 0;
-    for_each_cursor(k, [&](tx_strides<max_rank>& s) { cs[c] = &s; old[c++] = s; });
+    for_each_cursor(k, [&](tx_strides<A>& s) { cs[c] = &s; old[c++] = s; });
   }
   // Axes of extent > 1, outermost first: non-increasing |destination stride|.
-  std::array<std::size_t, max_rank> order{};
+  std::array<std::size_t, A> order{};
   std::size_t m = 0;
   for (std::size_t a = 0; a < N; ++a) {
     if (e[a] == 0) return;
@@ -63,8 +64,8 @@ void evaluate(T* d, const tx_extents<N>& e, const tx_strides<N>& ds, K k) {
   for (std::size_t i = 1; i < m; ++i)
     for (std::size_t j = i; j > 0 && mag(ds[order[j - 1]]) < mag(ds[order[j]]); --j) std::swap(order[j - 1], order[j]);
 
-  std::array<std::size_t, max_rank> ext{};
-  tx_strides<max_rank> dst{};
+  std::array<std::size_t, A> ext{};
+  tx_strides<A> dst{};
   std::size_t nd = 0;
   for (std::size_t j = 0; j < m; ++j) {
     const std::size_t a = order[j];
@@ -88,11 +89,11 @@ void evaluate(T* d, const tx_extents<N>& e, const tx_strides<N>& ds, K k) {
     dst[0] = 0;
     for (std::size_t c = 0; c < C; ++c) (*cs[c])[0] = 0;
   }
-  const std::size_t inner = nd - 1;
+  const std::size_t inner = nd - 1 < A ? nd - 1 : A - 1;  // (nd <= A: the clamp only informs the compiler)
   bool unit = dst[inner] == 1 || ext[inner] == 1;
   for (std::size_t c = 0; c < C; ++c) unit = unit && ((*cs[c])[inner] == 1 || ext[inner] == 1);
   std::size_t rows = 1;
-  for (std::size_t a = 0; a < inner; ++a) rows *= ext[a];
+  for (std::size_t a = 0; a < inner && a < A; ++a) rows *= ext[a];
   const auto len = static_cast<std::ptrdiff_t>(ext[inner]);
 
 #if defined(INPLACE_OPENMP) && defined(_OPENMP)

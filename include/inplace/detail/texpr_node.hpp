@@ -95,16 +95,17 @@ struct elementwise {
     r.fill(1);
     bool ok = true;
     std::apply([&](const auto&... x) { (merge(r, shape_of(x), ok), ...); }, args);
-    if (!ok) {
-      std::string shapes;
-      std::size_t k = 0;
-      std::apply([&](const auto&... x) {
-        ((shapes += (k++ == 0 ? "" : k == sizeof...(A) ? " and " : ", ") + tx_shape_string(shape_of(x))), ...);
-      }, args);
-      throw shape_error("inplace: shape_error: " + std::string(op_label()) + ": operands with extents " + shapes +
-                        " do not broadcast");
-    }
+    if (!ok) throw_not_broadcast();
     return r;
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void throw_not_broadcast() const {
+    std::string shapes;
+    std::size_t k = 0;
+    std::apply([&](const auto&... x) {
+      ((shapes += (k++ == 0 ? "" : k == sizeof...(A) ? " and " : ", ") + tx_shape_string(shape_of(x))), ...);
+    }, args);
+    throw shape_error("inplace: shape_error: " + std::string(op_label()) + ": operands with extents " + shapes +
+                      " do not broadcast");
   }
   template <std::size_t M>
   static void merge(tx_extents<rank>& r, const tx_extents<M>& e, bool& ok) {
