@@ -1,6 +1,7 @@
 // The output may not live in A: dot(A, A) reads A while computing it.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: alias_conflict" in the first lines).
+// names: dot(A, A) | A | aliasing_hazard
 #include <inplace/graph.hpp>
 
 namespace ip = inplace;

@@ -1,6 +1,7 @@
 // add_inplace(A, transpose(A)) reads A with another index pattern while writing it.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: aliasing_hazard" in the first lines).
+// names: add_inplace(A, transpose(...)) | A | transpose(A)
 #include <inplace/graph.hpp>
 
 namespace ip = inplace;

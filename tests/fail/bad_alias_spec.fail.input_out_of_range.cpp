@@ -1,6 +1,7 @@
 // io_alias names input 2 of a two-input function.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: bad_alias_spec" in the first lines).
+// names: io_alias<0, 2>
 #include <inplace/graph.hpp>
 
 namespace ip = inplace;

@@ -1,6 +1,7 @@
 // x is overwritten and also returned.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: destroys_output" in the first lines).
+// names: x | add_inplace(x, y)
 #include <inplace/graph.hpp>
 
 namespace ip = inplace;

@@ -1,6 +1,7 @@
 // k is declared ip::indestructible.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: destroys_protected" in the first lines).
+// names: k | add_inplace(k, x)
 #include <inplace/graph.hpp>
 
 namespace ip = inplace;

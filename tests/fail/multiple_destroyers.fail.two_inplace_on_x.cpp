@@ -1,6 +1,7 @@
 // Two in-place nodes overwrite x.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: multiple_destroyers" in the first lines).
+// names: x | add_inplace(x, y) | mul_inplace(x, y)
 #include <inplace/graph.hpp>
 
 namespace ip = inplace;

@@ -1,6 +1,7 @@
 // y is used but not declared in inputs(...).
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: undeclared_input" in the first lines).
+// names: y
 #include <inplace/graph.hpp>
 
 namespace ip = inplace;
