@@ -142,6 +142,14 @@ void run_unit(T* __restrict d, const K& k, std::ptrdiff_t i0, std::ptrdiff_t i1)
   if constexpr (simd_type<T> && simd_kernel<K, T>()) {
     using B = xsimd::batch<T>;
     constexpr std::ptrdiff_t W = static_cast<std::ptrdiff_t>(B::size);
+    // Four independent batches per step (as Eigen's packet unrolling): every
+    // element is still loaded before its own store, so same-pattern reads stay exact.
+    for (; i + 4 * W <= i1; i += 4 * W) {
+      load<B>(k, i).store_unaligned(d + i);
+      load<B>(k, i + W).store_unaligned(d + i + W);
+      load<B>(k, i + 2 * W).store_unaligned(d + i + 2 * W);
+      load<B>(k, i + 3 * W).store_unaligned(d + i + 3 * W);
+    }
     for (; i + W <= i1; i += W) load<B>(k, i).store_unaligned(d + i);
   }
 #endif
