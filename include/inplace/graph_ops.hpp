@@ -19,8 +19,8 @@
 namespace inplace {
 namespace detail {
 
-template <class T>
-inline constexpr bool always_false = false;
+template <class... A>
+concept any_symbolic = (symbolic<A> || ...);
 
 template <class A>
 constexpr void require_symbol() {
@@ -36,13 +36,12 @@ constexpr auto outputs_of(std::index_sequence<I...>) {
   else return boost::hana::make_tuple(out<Node, I>{}...);
 }
 
-template <class... A>
-concept any_symbolic = (symbolic<A> || ...);
-
 }  // namespace detail
 
 // A node applying `op` to symbols; multi-output ops give a hana::tuple of outputs.
+// (With no symbol among the arguments, ip::apply is the tensor-expression one.)
 template <class Op, class... A>
+  requires detail::any_symbolic<A...>
 constexpr auto apply(Op, A...) {
   (detail::require_symbol<A>(), ...);
   if constexpr ((detail::symbolic<A> && ...)) {
