@@ -34,6 +34,7 @@ FIX = {
     "alias_not_trivially_copyable": "Alias as a trivially copyable type.",
     "alias_alignment": "Alias the owning tensor (64-byte aligned) rather than a view, or a type of smaller alignment.",
     "alias_size": "Ask for no more elements than the storage holds.",
+    "alias_of_temporary": "Name the tensor (an lvalue) and alias that; the alias must not outlive it.",
 }
 KINDS = ["undeclared_input", "bad_op_maps", "dtype_mismatch", "shape_mismatch", "multiple_destroyers",
          "destroys_protected", "destroys_output", "aliasing_hazard", "ordering_cycle", "bad_alias_spec",
