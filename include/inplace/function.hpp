@@ -170,7 +170,7 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
 
   template <class V>
   static constexpr int position_of() {
-    static_assert(boost::mp11::mp_contains<entries, entry_of<V>>::value,
+    static_assert(index_of<entry_of<V>, entries> < builder::num_entries,
                   "inplace: ip::position: the value is not part of this function's graph");
     return result.position[index_of<entry_of<V>, entries>];
   }

@@ -45,18 +45,19 @@ struct merge_all<L1, L2, Rest...> : merge_all<typename merge_entries<L1, L2>::ty
 template <class... L>
 using merged_entries = typename merge_all<L...>::type;
 
-// Index of T in a list of distinct types, O(1) per look-up via overload resolution.
-template <class T, std::size_t I>
-struct indexed {};
-template <class L, class Seq = std::make_index_sequence<boost::mp11::mp_size<L>::value>>
-struct indexer;
-template <class... E, std::size_t... I>
-struct indexer<mp_list<E...>, std::index_sequence<I...>> : indexed<E, I>... {};
-
-template <class T, std::size_t I>
-constexpr std::size_t index_in(const indexed<T, I>*) { return I; }
-
+// Index of T in a list of distinct types: one builtin comparison per element.
 template <class T, class L>
-inline constexpr std::size_t index_of = index_in<T>(static_cast<const indexer<L>*>(nullptr));
+struct index_of_impl;
+template <class T, class... E>
+struct index_of_impl<T, mp_list<E...>> {
+  static constexpr std::size_t value = [] {
+    constexpr bool same[] = {__is_same(T, E)..., false};
+    std::size_t i = 0;
+    while (i < sizeof...(E) && !same[i]) ++i;
+    return i;
+  }();
+};
+template <class T, class L>
+inline constexpr std::size_t index_of = index_of_impl<T, L>::value;
 
 }  // namespace inplace::detail
