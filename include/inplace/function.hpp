@@ -195,23 +195,46 @@ struct function_t {
   static constexpr std::size_t num_nodes = Spec::result.schedule_size;
 };
 
+namespace detail {
+template <class T>
+struct is_inputs : std::false_type {};
+template <class... I>
+struct is_inputs<inputs_t<I...>> : std::true_type {};
+template <class T>
+struct is_outputs : std::false_type {};
+template <class... O>
+struct is_outputs<outputs_t<O...>> : std::true_type {};
+
+// The preconditions shared by ip::check and ip::function, one sentence each.
 template <class In, class Out, class... Options>
-constexpr check_result check(In, Out, Options...) {
-  static_assert((detail::function_option<Options> && ...),
+constexpr bool function_arguments_ok() {
+  static_assert(is_inputs<In>::value, "inplace: ip::check/ip::function: the first argument must be ip::inputs(...)");
+  static_assert(is_outputs<Out>::value,
+                "inplace: ip::check/ip::function: the second argument must be ip::outputs(...)");
+  static_assert((function_option<Options> && ...),
                 "inplace: ip::check/ip::function: after inputs(...) and outputs(...) come only order(...), "
                 "io_alias<O, I>(...), ip::no_rewrite and ip::debug");
-  using S = detail::spec<In, Out, Options...>;
-  return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
+  return is_inputs<In>::value && is_outputs<Out>::value && (function_option<Options> && ...);
+}
+}  // namespace detail
+
+template <class In, class Out, class... Options>
+constexpr check_result check(In, Out, Options...) {
+  if constexpr (detail::function_arguments_ok<In, Out, Options...>()) {
+    using S = detail::spec<In, Out, Options...>;
+    return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
+  } else {
+    return {};
+  }
 }
 
 template <class In, class Out, class... Options>
 constexpr auto function(In, Out, Options...) {
-  static_assert((detail::function_option<Options> && ...),
-                "inplace: ip::check/ip::function: after inputs(...) and outputs(...) come only order(...), "
-                "io_alias<O, I>(...), ip::no_rewrite and ip::debug");
-  using S = detail::spec<In, Out, Options...>;
-  if constexpr (!S::rep.ok()) detail::raise<S::rep>(std::make_index_sequence<S::rep.num_names>{});
-  return function_t<S>{};
+  if constexpr (detail::function_arguments_ok<In, Out, Options...>()) {
+    using S = detail::spec<In, Out, Options...>;
+    if constexpr (!S::rep.ok()) detail::raise<S::rep>(std::make_index_sequence<S::rep.num_names>{});
+    return function_t<S>{};
+  }
 }
 
 // The place of v's node in f's schedule (0 first); -1 for a leaf.
