@@ -101,3 +101,13 @@ TEST_CASE("a long chain does not recurse", "[schedule]") {
   STATIC_REQUIRE(ip::position(f, n0) == 0);
   STATIC_REQUIRE(ip::position(f, n15) == 45);
 }
+
+TEST_CASE("degenerate functions", "[schedule]") {
+  STATIC_REQUIRE(ip::check(ip::inputs(x), ip::outputs()).ok);            // nothing to compute
+  STATIC_REQUIRE(ip::check(ip::inputs(), ip::outputs(1.0_c)).ok);        // a constant
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(x, x));     // an input, twice
+  STATIC_REQUIRE(ip::position(f, x) == -1);
+  STATIC_REQUIRE(decltype(f)::num_nodes == 0);
+  // the same in-place expression twice is one node, one destroyer
+  STATIC_REQUIRE(ip::check(ip::inputs(x), ip::outputs(ip::add_inplace(x, 1.0_c), ip::add_inplace(x, 1.0_c))).ok);
+}
