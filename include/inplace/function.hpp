@@ -106,12 +106,6 @@ using order_entries_of = typename order_parts<T>::entries;
 template <class... L>
 using merge_lists = merged_entries<L...>;
 
-template <class V>
-constexpr bool same_type_and_shape(const auto& other) {
-  return std::is_same_v<typename V::dtype, typename std::remove_cvref_t<decltype(other)>::dtype> &&
-         V::value_shape == std::remove_cvref_t<decltype(other)>::value_shape;
-}
-
 // Inputs, outputs and options -> the flat graph of graph_data.hpp, analysed once.
 template <class Inputs, class Outputs, class... Options>
 struct spec;
