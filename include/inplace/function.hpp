@@ -78,6 +78,14 @@ constexpr io_alias_t<Output, Input, Kind::kind> io_alias(Kind) {
 namespace detail {
 
 template <class T>
+struct is_inputs : std::false_type {};
+template <class... I>
+struct is_inputs<inputs_t<I...>> : std::true_type {};
+template <class T>
+struct is_outputs : std::false_type {};
+template <class... O>
+struct is_outputs<outputs_t<O...>> : std::true_type {};
+template <class T>
 struct is_order : std::false_type {};
 template <class... V>
 struct is_order<order_t<V...>> : std::true_type {};
@@ -190,14 +198,6 @@ struct function_t {
 };
 
 namespace detail {
-template <class T>
-struct is_inputs : std::false_type {};
-template <class... I>
-struct is_inputs<inputs_t<I...>> : std::true_type {};
-template <class T>
-struct is_outputs : std::false_type {};
-template <class... O>
-struct is_outputs<outputs_t<O...>> : std::true_type {};
 
 // The preconditions shared by ip::check and ip::function, one sentence each.
 template <class In, class Out, class... Options>

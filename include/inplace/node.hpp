@@ -49,18 +49,17 @@ struct node {
   static constexpr std::array<shape, num_args> in_shapes{Args::value_shape...};
   using in_dtypes = mp_list<typename dtype_resolver<Args...>::template resolve<typename Args::dtype>...>;
 
-  template <std::size_t I>
-  static constexpr auto dtype_of_output() {
-    using R0 = boost::mp11::mp_at_c<mp_list<typename Args::dtype..., double>, 0>;
-    if constexpr (requires { typename Op::template output_dtype<I, typename dtype_resolver<Args...>::template resolve<typename Args::dtype>...>; })
-      return std::type_identity<typename Op::template output_dtype<I, typename dtype_resolver<Args...>::template resolve<typename Args::dtype>...>>{};
+  // R... are the inputs' dtypes with weak constants resolved (in_dtypes).
+  template <std::size_t I, class... R>
+  static constexpr auto dtype_of_output(mp_list<R...>) {
+    if constexpr (requires { typename Op::template output_dtype<I, R...>; })
+      return std::type_identity<typename Op::template output_dtype<I, R...>>{};
     else if constexpr (info.view_of[I] >= 0)
       return std::type_identity<boost::mp11::mp_at_c<in_dtypes, static_cast<std::size_t>(info.view_of[I])>>{};
     else if constexpr (info.elementwise && num_args > 0)
-      return std::type_identity<std::remove_cvref_t<decltype(std::declval<const Op&>()(
-          std::declval<typename dtype_resolver<Args...>::template resolve<typename Args::dtype>>()...))>>{};
+      return std::type_identity<std::remove_cvref_t<decltype(std::declval<const Op&>()(std::declval<R>()...))>>{};
     else if constexpr (num_args > 0)
-      return std::type_identity<typename dtype_resolver<Args...>::template resolve<R0>>{};
+      return std::type_identity<boost::mp11::mp_front<in_dtypes>>{};
     else
       return std::type_identity<double>{};
   }
@@ -96,21 +95,25 @@ struct node {
     }
   }
 
+  // An output computed in input s's storage must have input s's dtype
+  // (a weak constant has none; destroying it is destroys_protected anyway).
+  template <std::size_t I>
+  static constexpr bool dtype_fits() {
+    constexpr int s = info.storage[I];
+    if constexpr (s < 0) {
+      return true;
+    } else {
+      using D = boost::mp11::mp_at_c<mp_list<typename Args::dtype...>, static_cast<std::size_t>(s)>;
+      return std::is_same_v<D, weak_number> || std::is_same_v<out_dtype<I>, D>;
+    }
+  }
   template <std::size_t... I>
   static constexpr bool dtypes_fit(std::index_sequence<I...>) {
-    // An output computed in input s's storage must have input s's dtype.
-    return ((info.storage[I] < 0 ||
-             std::is_same_v<typename decltype(dtype_of_output<I>())::type,
-                            boost::mp11::mp_at_c<mp_list<typename Args::dtype..., void>,
-                                                 static_cast<std::size_t>(info.storage[I] < 0 ? 0 : info.storage[I])>> ||
-             std::is_same_v<boost::mp11::mp_at_c<mp_list<typename Args::dtype..., void>,
-                                                 static_cast<std::size_t>(info.storage[I] < 0 ? 0 : info.storage[I])>,
-                            weak_number>) &&
-            ...);
+    return (dtype_fits<I>() && ...);
   }
 
   template <std::size_t I>
-  using out_dtype = typename decltype(dtype_of_output<I>())::type;
+  using out_dtype = typename decltype(dtype_of_output<I>(in_dtypes{}))::type;
 
   static constexpr std::array<shape, max_outputs> out_shapes = [] {
     std::array<shape, max_outputs> r{};

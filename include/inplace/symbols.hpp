@@ -32,12 +32,17 @@ concept symbolic = std::is_base_of_v<symbolic_base, std::remove_cvref_t<T>>;
 // the other operands. weak_number stands for that dtype until then.
 struct weak_number {};
 
+// What every leaf is: a symbolic value that is its own single entry.
+template <class Self>
+struct leaf_base : symbolic_base {
+  using entries = mp_list<Self>;
+  using entry = Self;
+};
+
 template <fixed_string Name, class T, auto Shape, bool Indestructible>
-struct input_leaf : symbolic_base {
+struct input_leaf : leaf_base<input_leaf<Name, T, Shape, Indestructible>> {
   static_assert(std::is_arithmetic_v<T>, "inplace: ip::input: the dtype must be an arithmetic type");
   using dtype = T;
-  using entries = mp_list<input_leaf>;
-  using entry = input_leaf;
   static constexpr entry_kind kind = entry_kind::input;
   static constexpr std::string_view name = Name.view();
   static constexpr bool indestructible = Indestructible;
@@ -45,11 +50,9 @@ struct input_leaf : symbolic_base {
 };
 
 template <fixed_string Name, class T>
-struct scalar_leaf : symbolic_base {
+struct scalar_leaf : leaf_base<scalar_leaf<Name, T>> {
   static_assert(std::is_arithmetic_v<T>, "inplace: ip::scalar: the dtype must be an arithmetic type");
   using dtype = T;
-  using entries = mp_list<scalar_leaf>;
-  using entry = scalar_leaf;
   static constexpr entry_kind kind = entry_kind::scalar;
   static constexpr std::string_view name = Name.view();
   static constexpr bool indestructible = false;
@@ -89,10 +92,8 @@ constexpr long double parse_literal() {
 }
 
 template <char... C>
-struct constant_leaf : symbolic_base {
+struct constant_leaf : leaf_base<constant_leaf<C...>> {
   using dtype = weak_number;
-  using entries = mp_list<constant_leaf>;
-  using entry = constant_leaf;
   static constexpr entry_kind kind = entry_kind::constant;
   static constexpr char text[] = {C..., '\0'};
   static constexpr std::string_view name{text, sizeof...(C)};
