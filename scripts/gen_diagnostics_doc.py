@@ -51,7 +51,7 @@ offending symbols and nodes as short labels (input names, op names and one level
 of arguments). g++ prints them first:
 
 ```text
-In instantiation of 'struct inplace::diagnostic::multiple_destroyers<inplace::fixed_string<2>{"x"}, inplace::fixed_string<18>{"add_inplace(x, y)"}, inplace::fixed_string<18>{"mul_inplace(x, y)"}>':
+In instantiation of 'struct inplace::diagnostic::multiple_destroyers<inplace::diagnostic::name<inplace::fixed_string<2>{"x"}>, inplace::diagnostic::name<inplace::fixed_string<18>{"add_inplace(x, y)"}>, ...>':
   ...
 error: static assertion failed: inplace: multiple_destroyers: two nodes destroy the same root (the root, then both destroyers, in diagnostic::<rule><...>)
 ```
