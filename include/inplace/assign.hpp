@@ -32,6 +32,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -108,35 +109,92 @@ template <std::size_t N>
                        "or broadcast); drop ip::noalias to evaluate through a temporary");
 }
 
-// Every leaf contiguous with exactly the destination's extents: one flat row.
+// The flat path (TVM's flattening, decided without building a loop nest): when
+// the destination and every leaf are contiguous with the same extents, the
+// assignment is one row. flat_row builds the row's kernel and, in the same walk,
+// clears `flat` for a leaf that does not qualify and sets `hazard` for a flat
+// leaf overlapping the destination at another address or with another element
+// size (a flat leaf at the destination's address reads it with its pattern).
+struct flat_scan {
+  const unsigned char* first;  // the destination's bytes [first, last)
+  const unsigned char* last;
+  std::size_t size;   // its element size
+  std::size_t count;  // its element count
+  bool flat = true;
+  bool hazard = false;
+};
+// Always inlined and without std::apply's lambdas, so that the row and the flags
+// stay in registers: this walk is all the per-assignment cost of the flat path.
 template <std::size_t N, class X>
-bool all_flat(const X& x, const tx_extents<N>& e) {
-  if constexpr (is_node<X>::value)
-    return std::apply([&](const auto&... a) { return (all_flat(a, e) && ...); }, x.args);
-  else if constexpr (view_like<X> || tensor_like<X>) {
-    if constexpr (rank_v<X> != N) return false;
+[[gnu::always_inline]] inline auto flat_row(const X& x, const tx_extents<N>& e, flat_scan& f);
+template <std::size_t N, class X, std::size_t... I>
+[[gnu::always_inline]] inline auto flat_node(const X& x, const tx_extents<N>& e, flat_scan& f,
+                                             std::index_sequence<I...>) {
+  using K = knode<decltype(x.op), decltype(flat_row(std::get<I>(x.args), e, f))...>;
+  return K{x.op, {flat_row(std::get<I>(x.args), e, f)...}};
+}
+template <std::size_t N, class X>
+[[gnu::always_inline]] inline auto flat_row(const X& x, const tx_extents<N>& e, flat_scan& f) {
+  if constexpr (is_node<X>::value) {
+    return flat_node(x, e, f, std::make_index_sequence<std::tuple_size_v<decltype(x.args)>>{});
+  } else if constexpr (view_like<X> || tensor_like<X>) {
+    using V = value_t<X>;
+    if constexpr (rank_v<X> != N) f.flat = false;
     else {
       const auto& xe = x.extents();
       bool same = true;
       for (std::size_t i = 0; i < N; ++i) same = same && xe[i] == e[i];
-      return same && tx_is_contiguous(xe, x.strides());
+      f.flat = f.flat && same && tx_is_contiguous(xe, x.strides());
+      const auto* p = reinterpret_cast<const unsigned char*>(x.data());
+      if (p != f.first || sizeof(V) != f.size)
+        f.hazard = f.hazard || (p < f.last && f.first < p + f.count * sizeof(V));
     }
-  } else return true;
+    return row_cursor<V>{x.data(), 1};
+  } else {
+    return x;  // scalar_leaf
+  }
 }
+
+// Expressions holding a tensor (moved in) go to the general path by reference,
+// all others by value (see assign_nest).
 template <class X>
-auto flat_row(const X& x) {
-  if constexpr (is_node<X>::value)
-    return std::apply([&](const auto&... a) { return knode<decltype(x.op), decltype(flat_row(a))...>{x.op, {flat_row(a)...}}; },
-                      x.args);
-  else if constexpr (view_like<X> || tensor_like<X>) return row_cursor<value_t<X>>{x.data(), 1};
-  else return x;
+struct owns_tensor : std::bool_constant<tensor_like<X>> {};
+template <class Op, class... A>
+struct owns_tensor<elementwise<Op, A...>> : std::bool_constant<(owns_tensor<A>::value || ...)> {};
+
+// The general path: any strides, broadcasting, hazards. Out of line and given
+// the expression by value: a reference would let the expression's address
+// escape, and the caller could no longer keep it in registers on the flat path.
+template <class T, std::size_t N, class S>
+[[gnu::noinline]] void assign_nest(T* d, const tx_extents<N> e, const tx_strides<N> s, bool dense, S src,
+                                   assign_mode mode) {
+  if (!dense && has_internal_overlap(e, s)) throw_internal_overlap(e, s);
+  const auto dbytes = tx_bytes_of(d, e, s);
+  bool hazard = false;
+  for_each_leaf(src, [&](const auto& leaf) {
+    if (hazard || same_pattern(d, e, s, leaf)) return;
+    hazard = tx_bytes_of(leaf.data(), leaf.extents(), leaf.strides()).overlaps(dbytes);
+  });
+  if (!hazard) return evaluate(d, e, s, make_kernel<N>(src));
+  if (mode == assign_mode::noalias) throw_noalias(e);
+  // Through a temporary: evaluate into fresh contiguous storage, then copy.
+  aligned_allocator<T> alloc;
+  const std::size_t n = tx_count(e);
+  auto del = [&](T* p) { alloc.deallocate(p, n); };
+  std::unique_ptr<T, decltype(del)> tmp(alloc.allocate(n), del);
+  const auto ts = tx_row_major(e);
+  evaluate(tmp.get(), e, ts, make_kernel<N>(src));
+  evaluate(d, e, s, make_kernel<N>(tensor_view<const T, rank_spec<N>>(tmp.get(), e, ts)));
 }
 
 }  // namespace texpr
 
+// Inlined into the caller with the flat path, so that a small assignment costs
+// about what a hand-written loop does.
 template <class T, auto R, class Src>
   requires texpr::operand_or_scalar<Src>
-void assign(const tensor_view<T, R>& dst, Src&& src, assign_mode mode = assign_mode::checked) {
+[[gnu::always_inline]] inline void assign(const tensor_view<T, R>& dst, Src&& src,
+                                          assign_mode mode = assign_mode::checked) {
   static_assert(!std::is_const_v<T>, "inplace: assignment through a view of const elements");
   constexpr std::size_t N = rank_of<R>();
   if constexpr (texpr::scalar<Src>) {
@@ -152,33 +210,19 @@ void assign(const tensor_view<T, R>& dst, Src&& src, assign_mode mode = assign_m
     for (std::size_t i = 0; fits && i < M; ++i) fits = se[i] == 1 || se[i] == e[N - M + i];
     if (!fits) texpr::throw_cannot_assign(se, e);
     if constexpr (M <= N) {
-      const bool flat = tx_is_contiguous(e, s) && texpr::all_flat(src, e);
-      if (!flat && texpr::has_internal_overlap(e, s)) texpr::throw_internal_overlap(e, s);
-      const auto dbytes = tx_bytes_of(dst.data(), e, s);
-      bool hazard = false;
-      texpr::for_each_leaf(src, [&](const auto& leaf) {
-        if (hazard || texpr::same_pattern(dst.data(), e, s, leaf)) return;
-        hazard = tx_bytes_of(leaf.data(), leaf.extents(), leaf.strides()).overlaps(dbytes);
-      });
-      if (!hazard) {
-        if (flat) {  // TVM's flattening, decided without building a loop nest
-          const auto n = static_cast<std::ptrdiff_t>(tx_count(e));
+      const bool dense = tx_is_contiguous(e, s);
+      if (dense) {
+        const std::size_t n = tx_count(e);
+        const auto* first = reinterpret_cast<const unsigned char*>(dst.data());
+        texpr::flat_scan f{first, first + n * sizeof(T), sizeof(T), n};
+        const auto row = texpr::flat_row(src, e, f);
 #if defined(INPLACE_OPENMP) && defined(_OPENMP)
-          if (static_cast<std::size_t>(n) < texpr::parallel_threshold)
+        if (n >= texpr::parallel_threshold) f.flat = false;  // evaluate() splits it over threads
 #endif
-            return texpr::run_unit(dst.data(), texpr::flat_row(src), 0, n);
-        }
-        return texpr::evaluate(dst.data(), e, s, texpr::make_kernel<N>(src));
+        if (f.flat && !f.hazard) return texpr::run_unit(dst.data(), row, 0, static_cast<std::ptrdiff_t>(n));
       }
-      if (mode == assign_mode::noalias) texpr::throw_noalias(e);
-      // Through a temporary: evaluate into fresh contiguous storage, then copy.
-      aligned_allocator<T> alloc;
-      const std::size_t n = tx_count(e);
-      auto del = [&](T* p) { alloc.deallocate(p, n); };
-      std::unique_ptr<T, decltype(del)> tmp(alloc.allocate(n), del);
-      const auto ts = tx_row_major(e);
-      texpr::evaluate(tmp.get(), e, ts, texpr::make_kernel<N>(src));
-      texpr::evaluate(dst.data(), e, s, texpr::make_kernel<N>(tensor_view<const T, rank_spec<N>>(tmp.get(), e, ts)));
+      using arg = std::conditional_t<texpr::owns_tensor<S>::value, const S&, S>;
+      texpr::assign_nest<T, N, arg>(dst.data(), e, s, dense, std::forward<Src>(src), mode);
     }
   }
 }

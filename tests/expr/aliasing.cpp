@@ -104,6 +104,22 @@ TEST_CASE("distinct tensors: no check fires, no temporary", "[alias]") {
   CHECK(elements(B) == std::vector<float>{3, 8, 7, 12});
 }
 
+TEST_CASE("the destination's storage read with another element size", "[alias]") {
+  ip::tensor<double> t{1.5, 2.5, 3.5, 4.5};
+  auto f = ip::alias<float>(t, 4);  // the first 16 bytes of t, as 4 floats
+  // Same address and extents, another element size: not the destination's own
+  // pattern, so checked, and the overlap goes through a temporary.
+  CHECK(temporaries([&] { f = t; }) == 1);
+  CHECK(std::vector<float>(f.data(), f.data() + 4) == std::vector<float>{1.5f, 2.5f, 3.5f, 4.5f});
+}
+
+TEST_CASE("a strided assignment does not copy a tensor its expression owns", "[alias]") {
+  ip::tensor<float, 2> A{{1, 2}, {3, 4}}, B(2, 2);
+  auto e = A + ip::tensor<float, 2>{{10, 20}, {30, 40}};  // e owns the second tensor
+  CHECK(temporaries([&] { ip::transpose(B) = e; }) == 0);
+  CHECK(elements(B) == std::vector<float>{11, 33, 22, 44});
+}
+
 TEST_CASE("noalias: an overlapping read throws aliasing_error, nothing written", "[alias][error]") {
   ip::tensor<float, 2> A{{1, 2}, {3, 4}};
   const char* msg =

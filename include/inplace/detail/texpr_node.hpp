@@ -95,15 +95,16 @@ struct elementwise {
     r.fill(1);
     bool ok = true;
     std::apply([&](const auto&... x) { (merge(r, shape_of(x), ok), ...); }, args);
-    if (!ok) throw_not_broadcast();
+    if (!ok) std::apply([](const auto&... x) { throw_not_broadcast(shape_of(x)...); }, args);
     return r;
   }
-  [[noreturn, gnu::cold, gnu::noinline]] void throw_not_broadcast() const {
+  // Static and given extents only: a member function would take the node's
+  // address, which keeps the compiler from holding nodes in registers.
+  template <std::size_t... M>
+  [[noreturn, gnu::cold, gnu::noinline]] static void throw_not_broadcast(const tx_extents<M>&... e) {
     std::string shapes;
     std::size_t k = 0;
-    std::apply([&](const auto&... x) {
-      ((shapes += (k++ == 0 ? "" : k == sizeof...(A) ? " and " : ", ") + tx_shape_string(shape_of(x))), ...);
-    }, args);
+    ((shapes += (k++ == 0 ? "" : k == sizeof...(A) ? " and " : ", ") + tx_shape_string(e)), ...);
     throw shape_error("inplace: shape_error: " + std::string(op_label()) + ": operands with extents " + shapes +
                       " do not broadcast");
   }
