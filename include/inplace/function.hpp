@@ -105,14 +105,9 @@ struct order_parts;
 template <class... V>
 struct order_parts<order_t<V...>> {
   using values = mp_list<V..., void>;  // void ends a chain
-  using entries = merged_entries<typename V::entries...>;
 };
 template <class T>
 using order_values_of = typename order_parts<T>::values;
-template <class T>
-using order_entries_of = typename order_parts<T>::entries;
-template <class... L>
-using merge_lists = merged_entries<L...>;
 
 // Inputs, outputs and options -> the flat graph of graph_data.hpp, analysed once.
 template <class Inputs, class Outputs, class... Options>
@@ -125,11 +120,15 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
   using aliases = boost::mp11::mp_copy_if<mp_list<Options...>, is_io_alias>;
   using order_values = boost::mp11::mp_apply<
       boost::mp11::mp_append, boost::mp11::mp_push_front<boost::mp11::mp_transform<order_values_of, orders>, mp_list<>>>;
-  using entries = boost::mp11::mp_apply<
-      merge_lists, boost::mp11::mp_append<mp_list<input_list, typename O::entries...>,
-                                          boost::mp11::mp_transform<order_entries_of, orders>>>;
-  using builder = graph_builder<entries>;
-  using graph_type = graph<builder::num_entries, builder::num_values, builder::num_args, sizeof...(I), sizeof...(O),
+
+  // The graph is what the inputs, the outputs and the ordered values reach, in that order.
+  template <class... V>
+  static constexpr std::array<value_ref, sizeof...(I) + sizeof...(O) + sizeof...(V)> roots_of(mp_list<V...>) {
+    return {ref_of<I>()..., ref_of<O>()..., ref_of<V>()...};
+  }
+  static constexpr auto roots = roots_of(order_values{});
+  static constexpr graph_sizes sizes = measure_graph(roots);
+  using graph_type = graph<sizes.entries, sizes.values, sizes.args, sizeof...(I), sizeof...(O),
                            boost::mp11::mp_size<order_values>::value, boost::mp11::mp_size<aliases>::value>;
 
   template <class A>
@@ -143,15 +142,6 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
     }
     return r;
   }
-  template <class V>
-  static constexpr std::size_t order_id() {
-    if constexpr (std::is_void_v<V>) return graph_type::npos;
-    else return builder::template value_id<V>;
-  }
-  template <class... V>
-  static constexpr std::array<std::size_t, (sizeof...(V) > 0 ? sizeof...(V) : 1)> order_ids(mp_list<V...>) {
-    return {order_id<V>()...};
-  }
   template <class... A>
   static constexpr std::array<alias_record, (sizeof...(A) > 0 ? sizeof...(A) : 1)> alias_records(mp_list<A...>) {
     return {alias_of<A>()...};
@@ -159,10 +149,11 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
 
   static constexpr graph_type make_graph() {
     graph_type g{};
-    builder::fill(g);
-    if constexpr (sizeof...(I) > 0) g.inputs = {index_of<I, entries>...};
-    if constexpr (sizeof...(O) > 0) g.outputs = {builder::template value_id<O>...};
-    g.order_chain = order_ids(order_values{});
+    const auto ids = fill_graph(g, roots);
+    constexpr std::size_t ni = sizeof...(I), no = sizeof...(O);
+    for (std::size_t k = 0; k < ni; ++k) g.inputs[k] = g.producer(ids[k]);
+    for (std::size_t k = 0; k < no; ++k) g.outputs[k] = ids[ni + k];
+    for (std::size_t k = 0; k < graph_type::num_order; ++k) g.order_chain[k] = ids[ni + no + k];
     g.aliases = alias_records(aliases{});
     return g;
   }
@@ -170,11 +161,17 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
   static constexpr analysis_result<graph_type> result = analyze(graph_value);
   static constexpr report rep = result.rep;
 
+  static constexpr std::array<const entry_desc*, sizes.entries> entry_list = list_entries<sizes.entries>(roots);
+  static constexpr std::size_t entry_id(const entry_desc* d) {
+    std::size_t i = 0;
+    while (i < entry_list.size() && entry_list[i] != d) ++i;
+    return i;
+  }
   template <class V>
   static constexpr int position_of() {
-    static_assert(index_of<entry_of<V>, entries> < builder::num_entries,
-                  "inplace: ip::position: the value is not part of this function's graph");
-    return result.position[index_of<entry_of<V>, entries>];
+    constexpr std::size_t e = entry_id(desc_of<entry_of<V>>());
+    static_assert(e < sizes.entries, "inplace: ip::position: the value is not part of this function's graph");
+    return result.position[e];
   }
 };
 

@@ -45,7 +45,7 @@ template <class Op, class... A>
 constexpr auto apply(Op, A...) {
   (detail::require_symbol<A>(), ...);
   if constexpr ((detail::symbolic<A> && ...)) {
-    using N = detail::node<Op, std::remove_cvref_t<A>...>;
+    using N = detail::node<Op, std::remove_cvref_t<A>{}...>;
     return detail::outputs_of<N>(std::make_index_sequence<N::info.num_outputs>{});
   }
 }
@@ -95,17 +95,17 @@ INPLACE_GRAPH_FN(reverse, ops::reverse)
 
 // reduce_sum(a): every element; reduce_sum<axis>(a): one axis.
 template <int Axis = ops::all_axes, detail::symbolic A>
-constexpr auto reduce_sum(A a) { return apply(ops::reduce_sum<Axis>{}, a); }
+constexpr auto reduce_sum(A a) { return ::inplace::apply(ops::reduce_sum<Axis>{}, a); }
 
 // slice<B, E, S>(x): x[B:E:S] on the first axis (Python semantics).
 template <std::ptrdiff_t B, std::ptrdiff_t E = end, std::ptrdiff_t S = 1, detail::symbolic X>
-constexpr auto slice(X x) { return apply(ops::slice<B, E, S>{}, x); }
+constexpr auto slice(X x) { return ::inplace::apply(ops::slice<B, E, S>{}, x); }
 
 template <std::size_t... E, detail::symbolic X>
-constexpr auto reshape(X x) { return apply(ops::reshape<E...>{}, x); }
+constexpr auto reshape(X x) { return ::inplace::apply(ops::reshape<E...>{}, x); }
 
 template <class U, detail::symbolic X>
-constexpr auto reinterpret(X x) { return apply(ops::reinterpret<U>{}, x); }
+constexpr auto reinterpret(X x) { return ::inplace::apply(ops::reinterpret<U>{}, x); }
 
 namespace detail {
 // Operators live beside the symbol types, where argument-dependent lookup finds them.

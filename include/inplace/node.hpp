@@ -1,10 +1,10 @@
 #pragma once
-// Op nodes and their outputs. node<Op, Args...> is one application of an op;
+// Op nodes and their outputs. node<Op, Arg...> is one application of an op;
 // out<Node, I> is its output I, a value that further ops take as an argument.
 // Everything the analysis needs of a node (maps, dtypes, shapes, index steps,
 // the local dtype/shape checks) is computed here, once, where it is declared.
 
-#include "inplace/detail/entries.hpp"
+#include "inplace/detail/entry_desc.hpp"
 #include "inplace/detail/index_pattern.hpp"
 #include "inplace/detail/op_info.hpp"
 #include "inplace/shape.hpp"
@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -33,21 +34,35 @@ struct dtype_resolver {
 
 inline constexpr shape invalid_shape{dynamic};
 
-template <class Op, class... Args>
+template <class V>
+inline constexpr std::size_t out_index_of = [] {
+  if constexpr (requires { V::out_index; }) return V::out_index;
+  else return std::size_t{0};
+}();
+
+template <class V>
+using entry_of = typename V::entry;
+
+// The arguments are values (non-type template parameters), not types: argument-
+// dependent lookup walks the template TYPE arguments of a call's argument types,
+// recursively, and clang does not remember what it visited, so with type
+// arguments every operator call on a shared graph costs time exponential in
+// its depth. Values do not take part in that lookup.
+template <class Op, auto... Arg>
 struct node {
-  static_assert(sizeof...(Args) <= max_args, "inplace: an op takes at most 32 inputs");
+  static_assert(sizeof...(Arg) <= max_args, "inplace: an op takes at most 32 inputs");
   static_assert(std::is_empty_v<Op> && std::is_default_constructible_v<Op>,
                 "inplace: an op class must be empty and default-constructible: a graph holds no run-time state");
 
-  using entries = boost::mp11::mp_push_back<merged_entries<typename Args::entries...>, node>;
   using entry = node;
   using op = Op;
-  using args = mp_list<Args...>;
+  using args = mp_list<decltype(Arg)...>;
   static constexpr entry_kind kind = entry_kind::op;
-  static constexpr std::size_t num_args = sizeof...(Args);
+  static constexpr std::size_t num_args = sizeof...(Arg);
   static constexpr op_info info = read_op<Op>(num_args);
-  static constexpr std::array<shape, num_args> in_shapes{Args::value_shape...};
-  using in_dtypes = mp_list<typename dtype_resolver<Args...>::template resolve<typename Args::dtype>...>;
+  static constexpr std::array<shape, num_args> in_shapes{decltype(Arg)::value_shape...};
+  using in_dtypes =
+      mp_list<typename dtype_resolver<decltype(Arg)...>::template resolve<typename decltype(Arg)::dtype>...>;
 
   // R... are the inputs' dtypes with weak constants resolved (in_dtypes).
   template <std::size_t I, class... R>
@@ -103,7 +118,7 @@ struct node {
     if constexpr (s < 0) {
       return true;
     } else {
-      using D = boost::mp11::mp_at_c<mp_list<typename Args::dtype...>, static_cast<std::size_t>(s)>;
+      using D = boost::mp11::mp_at_c<mp_list<typename decltype(Arg)::dtype...>, static_cast<std::size_t>(s)>;
       return std::is_same_v<D, weak_number> || std::is_same_v<out_dtype<I>, D>;
     }
   }
@@ -134,25 +149,36 @@ struct node {
     }
     return true;
   }();
+
+  // The descriptor (entry_desc.hpp), built here so that a graph of any depth
+  // is walked, not instantiated recursively, when a function is checked.
+  static constexpr const entry_desc* arg_entries[num_args + 1] = {desc_of<entry_of<decltype(Arg)>>()..., nullptr};
+  static constexpr std::size_t arg_outs[num_args + 1] = {out_index_of<decltype(Arg)>..., 0};
+  static constexpr entry_desc desc = [] {
+    entry_desc d;
+    d.record.info = info;
+    d.record.dtype_ok = dtype_ok;
+    d.record.shape_ok = shape_ok;
+    d.record.num_args = num_args;
+    d.arg_entries = arg_entries;
+    d.arg_outs = arg_outs;
+    for (std::size_t i = 0; i < max_outputs; ++i) d.out_shapes[i] = out_shapes[i] == invalid_shape ? shape{} : out_shapes[i];
+    d.out_steps = out_steps;
+    d.hash = hash_text(mix(0, static_cast<std::uint64_t>(entry_kind::op)), info.name);
+    for (std::size_t j = 0; j < num_args; ++j) d.hash = mix(mix(d.hash, arg_entries[j]->hash), arg_outs[j]);
+    return d;
+  }();
 };
 
 // Output I of a node: a value.
 template <class Node, std::size_t I>
 struct out : symbolic_base {
   using entry = Node;
-  using entries = typename Node::entries;
+  // Evaluates the node's descriptor now, where it is declared, not at its first use.
+  static_assert(Node::desc.record.num_args == Node::num_args);
   using dtype = typename Node::template out_dtype<I>;
   static constexpr std::size_t out_index = I;
   static constexpr shape value_shape = Node::out_shapes[I] == invalid_shape ? shape{} : Node::out_shapes[I];
 };
-
-template <class V>
-inline constexpr std::size_t out_index_of = [] {
-  if constexpr (requires { V::out_index; }) return V::out_index;
-  else return std::size_t{0};
-}();
-
-template <class V>
-using entry_of = typename V::entry;
 
 }  // namespace inplace::detail

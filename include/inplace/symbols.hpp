@@ -3,9 +3,10 @@
 // compile-time constants. Every leaf and every op output is an empty object
 // whose type is the whole expression, so equal expressions are one node.
 
-#include "inplace/detail/entries.hpp"
 #include "inplace/fixed_string.hpp"
 #include "inplace/shape.hpp"
+
+#include <boost/mp11/list.hpp>
 
 #include <cstddef>
 #include <string_view>
@@ -18,6 +19,8 @@ struct indestructible_t {};
 inline constexpr indestructible_t indestructible{};
 
 namespace detail {
+
+using boost::mp11::mp_list;
 
 enum class entry_kind : unsigned char { input, scalar, constant, op };
 
@@ -32,10 +35,9 @@ concept symbolic = std::is_base_of_v<symbolic_base, std::remove_cvref_t<T>>;
 // the other operands. weak_number stands for that dtype until then.
 struct weak_number {};
 
-// What every leaf is: a symbolic value that is its own single entry.
+// What every leaf is: a symbolic value that is its own entry of the graph.
 template <class Self>
 struct leaf_base : symbolic_base {
-  using entries = mp_list<Self>;
   using entry = Self;
 };
 

@@ -1,10 +1,10 @@
 #pragma once
-// The value-level image of a graph: types are mapped to small integer ids once,
-// and everything the analysis needs is copied into flat constexpr arrays.
-// Entries (leaves and nodes) are in topological order: arguments first.
+// The value-level image of a graph. A function walks the entries' descriptors
+// (entry_desc.hpp) once, in a constexpr loop, to list the distinct entries in
+// topological order (arguments first), and copies what the analysis needs into
+// flat arrays of small integer ids.
 
-#include "inplace/detail/index_pattern.hpp"
-#include "inplace/detail/op_info.hpp"
+#include "inplace/detail/entry_desc.hpp"
 #include "inplace/node.hpp"
 #include "inplace/shape.hpp"
 #include "inplace/symbols.hpp"
@@ -13,21 +13,13 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace inplace::detail {
-
-struct entry_record {
-  entry_kind kind = entry_kind::op;
-  bool indestructible = false;
-  bool dtype_ok = true;
-  bool shape_ok = true;
-  op_info info;                 // for a leaf: its name, one output, empty maps
-  std::size_t first_arg = 0;    // into graph::args
-  std::size_t num_args = 0;
-  std::size_t first_value = 0;  // into graph::values
-};
 
 struct value_record {
   std::size_t entry = 0;
@@ -62,104 +54,126 @@ struct graph {
   constexpr std::size_t producer(std::size_t v) const { return values[v].entry; }
 };
 
-// ---- building the arrays from the types -------------------------------------
-
-template <class E>
-constexpr std::size_t num_outputs_of_entry() {
-  if constexpr (E::kind == entry_kind::op) return E::info.num_outputs;
-  else return 1;
+template <class V>
+constexpr value_ref ref_of() {
+  if constexpr (std::is_void_v<V>) return {};
+  else return {desc_of<entry_of<V>>(), out_index_of<V>};
 }
 
-template <class E, class Seq>
-struct outputs_list;
-template <class E, std::size_t... I>
-struct outputs_list<E, std::index_sequence<I...>> {
-  using type = mp_list<out<E, I>...>;
-};
+// ---- the distinct entries reachable from some roots, in topological order -----
 
-template <class E, bool IsOp = E::kind == entry_kind::op>
-struct entry_parts {  // a leaf: no arguments, one value (itself)
-  using args = mp_list<>;
-  using values = mp_list<E>;
-};
-template <class E>
-struct entry_parts<E, true> {
-  using args = typename E::args;
-  using values = typename outputs_list<E, std::make_index_sequence<E::info.num_outputs>>::type;
-};
+class entry_index {
+ public:
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
-template <class L>
-struct graph_builder;
+  constexpr std::size_t size() const { return list_.size(); }
+  constexpr const entry_desc* operator[](std::size_t i) const { return list_[i]; }
 
-template <class... E>
-struct graph_builder<mp_list<E...>> {
-  using list = mp_list<E...>;
-  static constexpr std::size_t num_entries = sizeof...(E);
-  static constexpr std::array<std::size_t, sizeof...(E) + 1> value_base = [] {
-    std::array<std::size_t, sizeof...(E) + 1> b{};
-    const std::size_t n[] = {num_outputs_of_entry<E>()..., 0};
-    for (std::size_t i = 0; i < sizeof...(E); ++i) b[i + 1] = b[i] + n[i];
-    return b;
-  }();
-  static constexpr std::size_t num_values = value_base[sizeof...(E)];
-  using all_args = boost::mp11::mp_append<typename entry_parts<E>::args...>;
-  using all_values = boost::mp11::mp_append<typename entry_parts<E>::values...>;
-  static constexpr std::size_t num_args = boost::mp11::mp_size<all_args>::value;
-
-  template <class V>
-  static constexpr std::size_t value_id = value_base[index_of<entry_of<V>, list>] + out_index_of<V>;
-
-  template <class Leaf>
-  static constexpr entry_record leaf_record() {
-    entry_record r;
-    r.kind = Leaf::kind;
-    r.indestructible = Leaf::indestructible;
-    r.info.name = Leaf::name;
-    return r;
+  constexpr std::size_t find(const entry_desc* d) const {
+    if (slots_.empty()) return npos;
+    for (std::size_t s = d->hash & (slots_.size() - 1);; s = (s + 1) & (slots_.size() - 1)) {
+      if (slots_[s] == 0) return npos;
+      if (list_[slots_[s] - 1] == d) return slots_[s] - 1;
+    }
   }
-  template <class Entry>
-  static constexpr entry_record record() {
-    if constexpr (Entry::kind == entry_kind::op) {
-      entry_record r;
-      r.info = Entry::info;
-      r.dtype_ok = Entry::dtype_ok;
-      r.shape_ok = Entry::shape_ok;
-      r.num_args = Entry::num_args;
-      return r;
+
+  // Adds root and everything it depends on (iteratively: graphs may be deeper
+  // than the compiler's constexpr recursion limit), arguments before users.
+  constexpr void add(const entry_desc* root) {
+    if (root == nullptr || find(root) != npos) return;
+    struct frame {
+      const entry_desc* entry;
+      std::size_t next_arg;
+    };
+    std::vector<frame> stack{{root, 0}};
+    while (!stack.empty()) {
+      const frame top = stack.back();
+      if (top.next_arg < top.entry->record.num_args) {
+        ++stack.back().next_arg;
+        const entry_desc* a = top.entry->arg_entries[top.next_arg];
+        if (find(a) == npos) stack.push_back({a, 0});
+      } else {
+        insert(top.entry);
+        stack.pop_back();
+      }
+    }
+  }
+
+ private:
+  std::vector<const entry_desc*> list_;
+  std::vector<std::size_t> slots_;  // open addressing: index + 1, 0 is empty
+
+  constexpr void insert(const entry_desc* d) {
+    list_.push_back(d);
+    if (2 * list_.size() > slots_.size()) {
+      slots_.assign(slots_.empty() ? 64 : 2 * slots_.size(), 0);
+      for (std::size_t i = 0; i < list_.size(); ++i) place(i);
     } else {
-      return leaf_record<Entry>();
+      place(list_.size() - 1);
     }
   }
-  template <class V>
-  static constexpr value_record value_of() {
-    value_record v;
-    v.entry = index_of<entry_of<V>, list>;
-    v.out = out_index_of<V>;
-    v.value_shape = V::value_shape;
-    if constexpr (requires { V::entry::out_steps; }) v.step = V::entry::out_steps[out_index_of<V>];
-    return v;
-  }
-  template <class... V>
-  static constexpr std::array<value_record, sizeof...(V)> values_of(mp_list<V...>) {
-    return {value_of<V>()...};
-  }
-  template <class... A>
-  static constexpr std::array<std::size_t, (sizeof...(A) > 0 ? sizeof...(A) : 1)> arg_ids(mp_list<A...>) {
-    return {value_id<A>...};
-  }
-
-  template <class G>
-  static constexpr void fill(G& g) {
-    g.entries = {record<E>()...};
-    g.values = values_of(all_values{});
-    std::size_t a = 0;
-    for (std::size_t i = 0; i < num_entries; ++i) {
-      g.entries[i].first_value = value_base[i];
-      g.entries[i].first_arg = a;
-      a += g.entries[i].num_args;
-    }
-    if constexpr (num_args > 0) g.args = arg_ids(all_args{});
+  constexpr void place(std::size_t i) {
+    std::size_t s = list_[i]->hash & (slots_.size() - 1);
+    while (slots_[s] != 0) s = (s + 1) & (slots_.size() - 1);
+    slots_[s] = i + 1;
   }
 };
+
+template <std::size_t K>
+constexpr entry_index index_entries(const std::array<value_ref, K>& roots) {
+  entry_index idx;
+  for (const value_ref& r : roots) idx.add(r.entry);
+  return idx;
+}
+
+struct graph_sizes {
+  std::size_t entries = 0, values = 0, args = 0;
+};
+template <std::size_t K>
+constexpr graph_sizes measure_graph(const std::array<value_ref, K>& roots) {
+  const entry_index idx = index_entries(roots);
+  graph_sizes n;
+  n.entries = idx.size();
+  for (std::size_t i = 0; i < idx.size(); ++i) {
+    n.values += idx[i]->num_values();
+    n.args += idx[i]->record.num_args;
+  }
+  return n;
+}
+
+// Fills g's entries, values and args from the entries reachable from roots.
+// Returns the id of every root value (npos for a chain end).
+template <class G, std::size_t K>
+constexpr std::array<std::size_t, K> fill_graph(G& g, const std::array<value_ref, K>& roots) {
+  const entry_index idx = index_entries(roots);
+  std::size_t v = 0, a = 0;
+  for (std::size_t i = 0; i < idx.size(); ++i) {
+    const entry_desc& d = *idx[i];
+    auto& e = g.entries[i];
+    e = d.record;
+    e.first_value = v;
+    e.first_arg = a;
+    for (std::size_t o = 0; o < d.num_values(); ++o, ++v) g.values[v] = {i, o, d.out_shapes[o], d.out_steps[o]};
+    a += d.record.num_args;
+  }
+  auto value_id = [&](const entry_desc* entry, std::size_t out) {
+    return g.entries[idx.find(entry)].first_value + out;
+  };
+  for (std::size_t i = 0; i < idx.size(); ++i)
+    for (std::size_t j = 0; j < idx[i]->record.num_args; ++j)
+      g.args[g.entries[i].first_arg + j] = value_id(idx[i]->arg_entries[j], idx[i]->arg_outs[j]);
+  std::array<std::size_t, K> ids{};
+  for (std::size_t k = 0; k < K; ++k) ids[k] = roots[k].entry ? value_id(roots[k].entry, roots[k].out) : G::npos;
+  return ids;
+}
+
+// The entries reachable from roots, as an array (for ip::position).
+template <std::size_t N, std::size_t K>
+constexpr std::array<const entry_desc*, N> list_entries(const std::array<value_ref, K>& roots) {
+  const entry_index idx = index_entries(roots);
+  std::array<const entry_desc*, N> r{};
+  for (std::size_t i = 0; i < N; ++i) r[i] = idx[i];
+  return r;
+}
 
 }  // namespace inplace::detail
