@@ -45,7 +45,7 @@ template <class Op, class... A>
 constexpr auto apply(Op, A...) {
   (detail::require_symbol<A>(), ...);
   if constexpr ((detail::symbolic<A> && ...)) {
-    using N = detail::node<Op, std::remove_cvref_t<A>{}...>;
+    using N = detail::node<Op, detail::arg_handle<std::remove_cvref_t<A>>::template type...>;
     return detail::outputs_of<N>(std::make_index_sequence<N::info.num_outputs>{});
   }
 }

@@ -43,12 +43,20 @@ inline constexpr std::size_t out_index_of = [] {
 template <class V>
 using entry_of = typename V::entry;
 
-// The arguments are values (non-type template parameters), not types: argument-
+// An argument of a node, passed as a member alias template (arg_handle<V>::type,
+// with arg_handle<V>::type<> == V) rather than as the type V itself: argument-
 // dependent lookup walks the template TYPE arguments of a call's argument types,
 // recursively, and clang does not remember what it visited, so with type
-// arguments every operator call on a shared graph costs time exponential in
-// its depth. Values do not take part in that lookup.
-template <class Op, auto... Arg>
+// arguments every operator call on a shared graph costs time exponential in its
+// depth. Alias templates take no part in that lookup, and unlike values
+// (non-type parameters), which g++ compares slowly, they cost nothing to compare.
+template <class V>
+struct arg_handle {
+  template <class = void>
+  using type = V;
+};
+
+template <class Op, template <class = void> class... Arg>
 struct node {
   static_assert(sizeof...(Arg) <= max_args, "inplace: an op takes at most 32 inputs");
   static_assert(std::is_empty_v<Op> && std::is_default_constructible_v<Op>,
@@ -56,13 +64,13 @@ struct node {
 
   using entry = node;
   using op = Op;
-  using args = mp_list<decltype(Arg)...>;
+  using args = mp_list<Arg<>...>;
   static constexpr entry_kind kind = entry_kind::op;
   static constexpr std::size_t num_args = sizeof...(Arg);
   static constexpr op_info info = read_op<Op>(num_args);
-  static constexpr std::array<shape, num_args> in_shapes{decltype(Arg)::value_shape...};
+  static constexpr std::array<shape, num_args> in_shapes{Arg<>::value_shape...};
   using in_dtypes =
-      mp_list<typename dtype_resolver<decltype(Arg)...>::template resolve<typename decltype(Arg)::dtype>...>;
+      mp_list<typename dtype_resolver<Arg<>...>::template resolve<typename Arg<>::dtype>...>;
 
   // R... are the inputs' dtypes with weak constants resolved (in_dtypes).
   template <std::size_t I, class... R>
@@ -118,7 +126,7 @@ struct node {
     if constexpr (s < 0) {
       return true;
     } else {
-      using D = boost::mp11::mp_at_c<mp_list<typename decltype(Arg)::dtype...>, static_cast<std::size_t>(s)>;
+      using D = boost::mp11::mp_at_c<mp_list<typename Arg<>::dtype...>, static_cast<std::size_t>(s)>;
       return std::is_same_v<D, weak_number> || std::is_same_v<out_dtype<I>, D>;
     }
   }
@@ -152,8 +160,8 @@ struct node {
 
   // The descriptor (entry_desc.hpp), built here so that a graph of any depth
   // is walked, not instantiated recursively, when a function is checked.
-  static constexpr const entry_desc* arg_entries[num_args + 1] = {desc_of<entry_of<decltype(Arg)>>()..., nullptr};
-  static constexpr std::size_t arg_outs[num_args + 1] = {out_index_of<decltype(Arg)>..., 0};
+  static constexpr const entry_desc* arg_entries[num_args + 1] = {desc_of<entry_of<Arg<>>>()..., nullptr};
+  static constexpr std::size_t arg_outs[num_args + 1] = {out_index_of<Arg<>>..., 0};
   static constexpr entry_desc desc = [] {
     entry_desc d;
     d.record.info = info;
