@@ -1,30 +1,66 @@
 #!/usr/bin/env python3
-"""Markdown table of speed ratios from one runtime_bench JSON run.
+"""Markdown table of speed ratios from runtime_bench JSON runs.
 
-    runtime_bench --benchmark_out=run.json --benchmark_out_format=json
-    python3 bench/runtime/ratios.py run.json
+    runtime_bench --benchmark_repetitions=5 --benchmark_out=run.json --benchmark_out_format=json
+    python3 bench/runtime/ratios.py run.json [more runs...]
 
 A ratio is other_time / inplace_time (CPU time): above 1 means inplace is faster.
+With repetitions, each time is the median of the repetitions. With several runs,
+the table shows the first run and a last column with each ratio's range
+(min-max of vs hand, vs Eigen, vs xtensor) over all the runs.
 """
 import json
 import sys
 
-runs = json.load(open(sys.argv[1]))["benchmarks"]
-t = {b["name"]: b["cpu_time"] for b in runs if "error_occurred" not in b}
-gbs = {b["name"]: b.get("bytes_per_second", 0) / 2**30 for b in runs}
+
+def load(path):
+    runs = json.load(open(path))["benchmarks"]
+    t, gbs = {}, {}
+    for b in runs:
+        if "error_occurred" in b:
+            continue
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") != "median":
+                continue
+            name = b["run_name"]
+        else:
+            name = b["name"]
+        t[name] = b["cpu_time"]
+        gbs[name] = b.get("bytes_per_second", 0) / 2**30
+    return t, gbs
+
+
 sizes = [(4096, "4Ki"), (262144, "256Ki"), (16777216, "16Mi")]
-print("| chain | size | inplace ns | GiB/s | vs hand | vs Eigen | vs xtensor |")
-print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+others = ["hand", "eigen", "xtensor"]
+runs = [load(p) for p in sys.argv[1:]]
+t, gbs = runs[0]
+
+
+def ratio(run, other, chain, n):
+    me, o = run[0].get(f"BM_inplace/{chain}/{n}"), run[0].get(f"BM_{other}/{chain}/{n}")
+    return o / me if me and o else None
+
+
+spread = len(runs) > 1
+print("| chain | size | inplace ns | GiB/s | vs hand | vs Eigen | vs xtensor |" + (" range over runs |" if spread else ""))
+print("| --- | --- | ---: | ---: | ---: | ---: | ---: |" + (" --- |" if spread else ""))
 for chain in ["axpy", "mix", "trans"]:
     for n, label in sizes:
         me = t.get(f"BM_inplace/{chain}/{n}")
         if me is None:
             continue
         cells = []
-        for other in ["hand", "eigen", "xtensor"]:
-            o = t.get(f"BM_{other}/{chain}/{n}")
-            cells.append(f"{o / me:.2f}x" if o else "n/a")
-        print(f"| {chain} | {label} | {me:.0f} | {gbs[f'BM_inplace/{chain}/{n}']:.1f} | " + " | ".join(cells) + " |")
+        for other in others:
+            r = ratio(runs[0], other, chain, n)
+            cells.append(f"{r:.2f}x" if r else "n/a")
+        row = f"| {chain} | {label} | {me:.0f} | {gbs[f'BM_inplace/{chain}/{n}']:.1f} | " + " | ".join(cells) + " |"
+        if spread:
+            ranges = []
+            for other in others:
+                rs = [r for r in (ratio(run, other, chain, n) for run in runs) if r]
+                ranges.append(f"{min(rs):.2f}-{max(rs):.2f}" if rs else "n/a")
+            row += " " + ", ".join(ranges) + " |"
+        print(row)
 print()
 print("| limit | size | ns | GiB/s |")
 print("| --- | --- | ---: | ---: |")

@@ -79,8 +79,11 @@ void finish(benchmark::State& state, std::size_t n, int arrays) {
 }
 int arrays_of(int chain) { return chain == 1 ? 3 : 4; }  // reads + the write of x
 
+// Every *_step below is one out-of-line call (g++ inlined the small hand_step
+// into its timing loop and not the others), so all implementations pay the same call.
+
 // ---- hand-written loops ---------------------------------------------------------
-void hand_step(int chain, float* x, const float* y, const float* z, std::size_t n) {
+[[gnu::noinline]] void hand_step(int chain, float* x, const float* y, const float* z, std::size_t n) {
   switch (chain) {
     case 1:
       for (std::size_t i = 0; i < n; ++i) x[i] = alpha * x[i] + y[i];
@@ -110,7 +113,7 @@ void BM_hand(benchmark::State& state, int chain) {
 }
 
 // ---- inplace ------------------------------------------------------------------
-void inplace_step(int chain, ip::tensor<float>& x, const ip::tensor<float>& y, const ip::tensor<float>& z) {
+[[gnu::noinline]] void inplace_step(int chain, ip::tensor<float>& x, const ip::tensor<float>& y, const ip::tensor<float>& z) {
   switch (chain) {
     case 1: x = alpha * x + y; break;
     case 2: x = (x * y + z) * 0.5f - x / (y + 1.0f); break;
@@ -136,7 +139,7 @@ void BM_inplace(benchmark::State& state, int chain) {
 }
 
 #if INPLACE_BENCH_EIGEN
-void eigen_step(int chain, Eigen::ArrayXf& x, const Eigen::ArrayXf& y, const Eigen::ArrayXf& z) {
+[[gnu::noinline]] void eigen_step(int chain, Eigen::ArrayXf& x, const Eigen::ArrayXf& y, const Eigen::ArrayXf& z) {
   switch (chain) {
     case 1: x = alpha * x + y; break;
     case 2: x = (x * y + z) * 0.5f - x / (y + 1.0f); break;
@@ -162,7 +165,7 @@ void BM_eigen(benchmark::State& state, int chain) {
 
 #if INPLACE_BENCH_XTENSOR
 // xt::noalias: xtensor's fast path (without it, x = f(x) goes through a temporary).
-void xtensor_step(int chain, xt::xtensor<float, 1>& x, const xt::xtensor<float, 1>& y, const xt::xtensor<float, 1>& z) {
+[[gnu::noinline]] void xtensor_step(int chain, xt::xtensor<float, 1>& x, const xt::xtensor<float, 1>& y, const xt::xtensor<float, 1>& z) {
   switch (chain) {
     case 1: xt::noalias(x) = alpha * x + y; break;
     case 2: xt::noalias(x) = (x * y + z) * 0.5f - x / (y + 1.0f); break;
