@@ -92,9 +92,8 @@ bool has_internal_overlap(const tx_extents<N>& e, const tx_strides<N>& s) {
   return false;
 }
 
-// (The extents by value: a reference would keep them on the caller's stack.)
 template <std::size_t M, std::size_t N>
-[[noreturn, gnu::cold, gnu::noinline]] void throw_cannot_assign(const tx_extents<M> se, const tx_extents<N> e) {
+[[noreturn, gnu::cold, gnu::noinline]] void throw_cannot_assign(const tx_extents<M>& se, const tx_extents<N>& e) {
   throw shape_error("inplace: shape_error: cannot assign extents " + tx_shape_string(se) +
                     " to a destination of extents " + tx_shape_string(e));
 }
