@@ -169,7 +169,7 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
   }
   template <class V>
   static constexpr int position_of() {
-    constexpr std::size_t e = entry_id(desc_of<entry_of<V>>());
+    constexpr std::size_t e = entry_id(&entry_of<V>::desc);
     static_assert(e < sizes.entries, "inplace: ip::position: the value is not part of this function's graph");
     return result.position[e];
   }

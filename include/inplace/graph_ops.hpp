@@ -22,18 +22,9 @@ namespace detail {
 template <class... A>
 concept any_symbolic = (symbolic<A> || ...);
 
-template <class A>
-constexpr void require_symbol() {
-  static_assert(symbolic<A>,
-                "inplace: runtime_number_in_graph: a graph holds no run-time values; write a "
-                "compile-time constant such as 2.0_c (using namespace inplace::literals) or "
-                "declare an input ip::scalar<\"name\", T>");
-}
-
 template <class Node, std::size_t... I>
 constexpr auto outputs_of(std::index_sequence<I...>) {
-  if constexpr (sizeof...(I) == 1) return out<Node, 0>{};
-  else return boost::hana::make_tuple(out<Node, I>{}...);
+  return boost::hana::make_tuple(out<Node, I>{}...);
 }
 
 }  // namespace detail
@@ -43,10 +34,14 @@ constexpr auto outputs_of(std::index_sequence<I...>) {
 template <class Op, class... A>
   requires detail::any_symbolic<A...>
 constexpr auto apply(Op, A...) {
-  (detail::require_symbol<A>(), ...);
+  static_assert((detail::symbolic<A> && ...),
+                "inplace: runtime_number_in_graph: a graph holds no run-time values; write a "
+                "compile-time constant such as 2.0_c (using namespace inplace::literals) or "
+                "declare an input ip::scalar<\"name\", T>");
   if constexpr ((detail::symbolic<A> && ...)) {
     using N = detail::node<Op, detail::arg_handle<std::remove_cvref_t<A>>::template type...>;
-    return detail::outputs_of<N>(std::make_index_sequence<N::info.num_outputs>{});
+    if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};
+    else return detail::outputs_of<N>(std::make_index_sequence<N::desc.record.info.num_outputs>{});
   }
 }
 

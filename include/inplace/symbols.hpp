@@ -3,6 +3,7 @@
 // compile-time constants. Every leaf and every op output is an empty object
 // whose type is the whole expression, so equal expressions are one node.
 
+#include "inplace/detail/entry_desc.hpp"
 #include "inplace/fixed_string.hpp"
 #include "inplace/shape.hpp"
 
@@ -22,14 +23,12 @@ namespace detail {
 
 using boost::mp11::mp_list;
 
-enum class entry_kind : unsigned char { input, scalar, constant, op };
-
 // Base of every symbolic value (leaves and op outputs); the operators of
 // graph_ops.hpp accept exactly these.
 struct symbolic_base {};
 
 template <class T>
-concept symbolic = std::is_base_of_v<symbolic_base, std::remove_cvref_t<T>>;
+concept symbolic = __is_base_of(symbolic_base, std::remove_cvref_t<T>);  // a builtin: no symbol per type
 
 // Constants are weakly typed (NumPy/JAX Python scalars): they take the dtype of
 // the other operands. weak_number stands for that dtype until then.
@@ -49,6 +48,7 @@ struct input_leaf : leaf_base<input_leaf<Name, T, Shape, Indestructible>> {
   static constexpr std::string_view name = Name.view();
   static constexpr bool indestructible = Indestructible;
   static constexpr shape value_shape = shape_of_spec<Shape>();
+  static constexpr entry_desc desc = leaf_description(kind, indestructible, name, value_shape);
 };
 
 template <fixed_string Name, class T>
@@ -59,6 +59,7 @@ struct scalar_leaf : leaf_base<scalar_leaf<Name, T>> {
   static constexpr std::string_view name = Name.view();
   static constexpr bool indestructible = false;
   static constexpr shape value_shape{};
+  static constexpr entry_desc desc = leaf_description(kind, indestructible, name, value_shape);
 };
 
 // Parses the characters of a numeric literal ("2.5", "1e-3", "0x10", "1'000").
@@ -102,6 +103,7 @@ struct constant_leaf : leaf_base<constant_leaf<C...>> {
   static constexpr bool indestructible = true;
   static constexpr shape value_shape{};
   static constexpr long double value = parse_literal<C...>();
+  static constexpr entry_desc desc = leaf_description(kind, indestructible, name, value_shape);
 };
 
 }  // namespace detail

@@ -57,7 +57,7 @@ struct graph {
 template <class V>
 constexpr value_ref ref_of() {
   if constexpr (std::is_void_v<V>) return {};
-  else return {desc_of<entry_of<V>>(), out_index_of<V>};
+  else return {&entry_of<V>::desc, out_index_of_t<V>::value};
 }
 
 // ---- the distinct entries reachable from some roots, in topological order -----
@@ -90,7 +90,7 @@ class entry_index {
       const frame top = stack.back();
       if (top.next_arg < top.entry->record.num_args) {
         ++stack.back().next_arg;
-        const entry_desc* a = top.entry->arg_entries[top.next_arg];
+        const entry_desc* a = top.entry->args[top.next_arg].entry;
         if (find(a) == npos) stack.push_back({a, 0});
       } else {
         insert(top.entry);
@@ -161,7 +161,7 @@ constexpr std::array<std::size_t, K> fill_graph(G& g, const std::array<value_ref
   };
   for (std::size_t i = 0; i < idx.size(); ++i)
     for (std::size_t j = 0; j < idx[i]->record.num_args; ++j)
-      g.args[g.entries[i].first_arg + j] = value_id(idx[i]->arg_entries[j], idx[i]->arg_outs[j]);
+      g.args[g.entries[i].first_arg + j] = value_id(idx[i]->args[j].entry, idx[i]->args[j].out);
   std::array<std::size_t, K> ids{};
   for (std::size_t k = 0; k < K; ++k) ids[k] = roots[k].entry ? value_id(roots[k].entry, roots[k].out) : G::npos;
   return ids;
