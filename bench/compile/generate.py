@@ -330,8 +330,8 @@ def render(g, args):
         out.append("")
         out.append("}  // namespace")
         out.append("")
-        out.append('TEST_CASE("a generated DAG of %d nodes with in-place ops and views is legal", "[graph]") {'
-                   % len(g.nodes))
+        out.append('TEST_CASE("a generated %s of %d nodes with in-place ops and views is legal", "[graph]") {'
+                   % ("chain" if args.kind == "chain" else "DAG", len(g.nodes)))
         out.append("  STATIC_REQUIRE(ip::check(%s, %s).ok);" % (ins, outs))
         out.append("  STATIC_REQUIRE(ip::position(f, %s) >= 0);" % last)
         out.append("  // data edges and reader-before-destroyer edges")
