@@ -164,7 +164,7 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
   static constexpr std::array<const entry_desc*, sizes.entries> entry_list = list_entries<sizes.entries>(roots);
   static constexpr std::size_t entry_id(const entry_desc* d) {
     std::size_t i = 0;
-    while (i < entry_list.size() && entry_list[i] != d) ++i;
+    while (i < entry_list.size() && !same_entry(entry_list[i], d)) ++i;
     return i;
   }
   template <class V>

@@ -117,8 +117,13 @@ struct node {
     d.record.num_args = sizeof...(Arg);
     if constexpr (inf.maps_ok) d.record.dtype_ok = dtypes_fit(std::make_index_sequence<inf.num_outputs>{});
     d.args = {value_ref{&Arg<>::entry::desc, out_index_of_t<Arg<>>::value}...};
-    d.hash = hash_text(mix(0, static_cast<std::uint64_t>(entry_kind::op)), inf.name);
-    for (std::size_t j = 0; j < sizeof...(Arg); ++j) d.hash = mix(mix(d.hash, d.args[j].entry->hash), d.args[j].out);
+    d.hash.add(static_cast<std::uint64_t>(entry_kind::op));
+    d.hash.add(pretty_type_name<Op>());
+    for (std::size_t j = 0; j < sizeof...(Arg); ++j) {
+      d.hash.add(d.args[j].entry->hash.a);
+      d.hash.add(d.args[j].entry->hash.b);
+      d.hash.add(d.args[j].out);
+    }
     for (std::size_t i = 0; i < inf.num_outputs; ++i) {
       // the output's shape: the op's rule, else broadcasting (elementwise), else its viewed or first input's
       shape s = sizeof...(Arg) > 0 ? in[0] : shape{};

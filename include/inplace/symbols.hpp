@@ -48,7 +48,8 @@ struct input_leaf : leaf_base<input_leaf<Name, T, Shape, Indestructible>> {
   static constexpr std::string_view name = Name.view();
   static constexpr bool indestructible = Indestructible;
   static constexpr shape value_shape = shape_of_spec<Shape>();
-  static constexpr entry_desc desc = leaf_description(kind, indestructible, name, value_shape);
+  static constexpr entry_desc desc =
+      leaf_description(kind, indestructible, name, value_shape, pretty_type_name<input_leaf>());
 };
 
 template <fixed_string Name, class T>
@@ -59,7 +60,8 @@ struct scalar_leaf : leaf_base<scalar_leaf<Name, T>> {
   static constexpr std::string_view name = Name.view();
   static constexpr bool indestructible = false;
   static constexpr shape value_shape{};
-  static constexpr entry_desc desc = leaf_description(kind, indestructible, name, value_shape);
+  static constexpr entry_desc desc =
+      leaf_description(kind, indestructible, name, value_shape, pretty_type_name<scalar_leaf>());
 };
 
 // Parses the characters of a numeric literal ("2.5", "1e-3", "0x10", "1'000").
@@ -103,7 +105,8 @@ struct constant_leaf : leaf_base<constant_leaf<C...>> {
   static constexpr bool indestructible = true;
   static constexpr shape value_shape{};
   static constexpr long double value = parse_literal<C...>();
-  static constexpr entry_desc desc = leaf_description(kind, indestructible, name, value_shape);
+  static constexpr entry_desc desc =
+      leaf_description(kind, indestructible, name, value_shape, pretty_type_name<constant_leaf>());
 };
 
 }  // namespace detail

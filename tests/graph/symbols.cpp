@@ -89,3 +89,26 @@ TEST_CASE("multi-output ops return a hana::tuple of outputs", "[symbols]") {
   constexpr auto f = ip::function(ip::inputs(A), ip::outputs(l + u));
   STATIC_REQUIRE(ip::position(f, l) == ip::position(f, u));
 }
+
+TEST_CASE("leaves that differ only in dtype, shape or flag are distinct entries", "[symbols]") {
+  // If two of these were taken for one entry, destroying one would destroy the other.
+  constexpr auto xf = ip::input<"v", float>;
+  constexpr auto xd = ip::input<"v", double>;
+  STATIC_REQUIRE(ip::check(ip::inputs(xf, xd), ip::outputs(ip::neg_inplace(xf), xd)).ok);
+  STATIC_REQUIRE(ip::check(ip::inputs(xf, xd), ip::outputs(ip::neg_inplace(xf), xf)).error ==
+                 ip::error_kind::destroys_output);
+
+  constexpr auto v4 = ip::input<"v", float, ip::extents<4>>;
+  constexpr auto v5 = ip::input<"v", float, ip::extents<5>>;
+  STATIC_REQUIRE(ip::check(ip::inputs(v4, v5), ip::outputs(ip::neg_inplace(v4), v5)).ok);
+
+  constexpr auto vk = ip::input<"v", float, 1, ip::indestructible>;
+  STATIC_REQUIRE(ip::check(ip::inputs(xf, vk), ip::outputs(ip::neg_inplace(xf), vk)).ok);
+
+  // and equal expressions are one node: neg(x) twice is one node, so destroying it once is legal
+  constexpr auto n1 = ip::neg(x);
+  constexpr auto n2 = ip::neg(x);
+  STATIC_REQUIRE(std::is_same_v<decltype(n1), decltype(n2)>);
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::exp_inplace(n1), ip::neg(n2)));
+  STATIC_REQUIRE(decltype(f)::num_nodes == 3);
+}

@@ -56,7 +56,7 @@ struct graph {
 
 template <class V>
 constexpr value_ref ref_of() {
-  if constexpr (std::is_void_v<V>) return {};
+  if constexpr (std::is_void_v<V>) return {nullptr, 0, true};
   else return {&entry_of<V>::desc, out_index_of_t<V>::value};
 }
 
@@ -71,16 +71,16 @@ class entry_index {
 
   constexpr std::size_t find(const entry_desc* d) const {
     if (slots_.empty()) return npos;
-    for (std::size_t s = d->hash & (slots_.size() - 1);; s = (s + 1) & (slots_.size() - 1)) {
+    for (std::size_t s = d->hash.a & (slots_.size() - 1);; s = (s + 1) & (slots_.size() - 1)) {
       if (slots_[s] == 0) return npos;
-      if (list_[slots_[s] - 1] == d) return slots_[s] - 1;
+      if (same_entry(list_[slots_[s] - 1], d)) return slots_[s] - 1;
     }
   }
 
   // Adds root and everything it depends on (iteratively: graphs may be deeper
   // than the compiler's constexpr recursion limit), arguments before users.
   constexpr void add(const entry_desc* root) {
-    if (root == nullptr || find(root) != npos) return;
+    if (find(root) != npos) return;
     struct frame {
       const entry_desc* entry;
       std::size_t next_arg;
@@ -113,7 +113,7 @@ class entry_index {
     }
   }
   constexpr void place(std::size_t i) {
-    std::size_t s = list_[i]->hash & (slots_.size() - 1);
+    std::size_t s = list_[i]->hash.a & (slots_.size() - 1);
     while (slots_[s] != 0) s = (s + 1) & (slots_.size() - 1);
     slots_[s] = i + 1;
   }
@@ -122,7 +122,8 @@ class entry_index {
 template <std::size_t K>
 constexpr entry_index index_entries(const std::array<value_ref, K>& roots) {
   entry_index idx;
-  for (const value_ref& r : roots) idx.add(r.entry);
+  for (const value_ref& r : roots)
+    if (!r.end) idx.add(r.entry);
   return idx;
 }
 
@@ -163,7 +164,7 @@ constexpr std::array<std::size_t, K> fill_graph(G& g, const std::array<value_ref
     for (std::size_t j = 0; j < idx[i]->record.num_args; ++j)
       g.args[g.entries[i].first_arg + j] = value_id(idx[i]->args[j].entry, idx[i]->args[j].out);
   std::array<std::size_t, K> ids{};
-  for (std::size_t k = 0; k < K; ++k) ids[k] = roots[k].entry ? value_id(roots[k].entry, roots[k].out) : G::npos;
+  for (std::size_t k = 0; k < K; ++k) ids[k] = roots[k].end ? G::npos : value_id(roots[k].entry, roots[k].out);
   return ids;
 }
 
