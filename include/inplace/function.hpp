@@ -77,18 +77,17 @@ constexpr io_alias_t<Output, Input, Kind::kind> io_alias(Kind) {
 
 namespace detail {
 
+// Whether T is Tpl<...>: inputs_t, outputs_t, order_t.
+template <class T, template <class...> class Tpl>
+struct is_instance_of : std::false_type {};
+template <class... A, template <class...> class Tpl>
+struct is_instance_of<Tpl<A...>, Tpl> : std::true_type {};
 template <class T>
-struct is_inputs : std::false_type {};
-template <class... I>
-struct is_inputs<inputs_t<I...>> : std::true_type {};
+using is_inputs = is_instance_of<T, inputs_t>;
 template <class T>
-struct is_outputs : std::false_type {};
-template <class... O>
-struct is_outputs<outputs_t<O...>> : std::true_type {};
+using is_outputs = is_instance_of<T, outputs_t>;
 template <class T>
-struct is_order : std::false_type {};
-template <class... V>
-struct is_order<order_t<V...>> : std::true_type {};
+using is_order = is_instance_of<T, order_t>;
 template <class T>
 struct is_io_alias : std::false_type {};
 template <int O, int I, alias_kind K>
@@ -127,8 +126,10 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
     return {ref_of<I>()..., ref_of<O>()..., ref_of<V>()...};
   }
   static constexpr auto roots = roots_of(order_values{});
-  static constexpr graph_sizes sizes = measure_graph(roots);
-  using graph_type = graph<sizes.entries, sizes.values, sizes.args, sizeof...(I), sizeof...(O),
+  static constexpr std::size_t num_entries = count_entries(roots);
+  static constexpr std::array<const entry_desc*, num_entries> entry_list = list_entries<num_entries>(roots);
+  static constexpr graph_sizes sizes = measure_graph(entry_list);
+  using graph_type = graph<num_entries, sizes.values, sizes.args, sizeof...(I), sizeof...(O),
                            boost::mp11::mp_size<order_values>::value, boost::mp11::mp_size<aliases>::value>;
 
   template <class A>
@@ -149,7 +150,7 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
 
   static constexpr graph_type make_graph() {
     graph_type g{};
-    const auto ids = fill_graph(g, roots);
+    const auto ids = fill_graph(g, entry_list, roots);
     constexpr std::size_t ni = sizeof...(I), no = sizeof...(O);
     for (std::size_t k = 0; k < ni; ++k) g.inputs[k] = g.producer(ids[k]);
     for (std::size_t k = 0; k < no; ++k) g.outputs[k] = ids[ni + k];
@@ -161,7 +162,6 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
   static constexpr analysis_result<graph_type> result = analyze(graph_value);
   static constexpr report rep = result.rep;
 
-  static constexpr std::array<const entry_desc*, sizes.entries> entry_list = list_entries<sizes.entries>(roots);
   static constexpr std::size_t entry_id(const entry_desc* d) {
     std::size_t i = 0;
     while (i < entry_list.size() && !same_entry(entry_list[i], d)) ++i;
@@ -170,7 +170,7 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
   template <class V>
   static constexpr int position_of() {
     constexpr std::size_t e = entry_id(&entry_of<V>::desc);
-    static_assert(e < sizes.entries, "inplace: ip::position: the value is not part of this function's graph");
+    static_assert(e < num_entries, "inplace: ip::position: the value is not part of this function's graph");
     return result.position[e];
   }
 };

@@ -111,12 +111,13 @@ struct node {
   static constexpr entry_desc make_desc() {
     constexpr op_info inf = op_info_of<Op, sizeof...(Arg)>;
     using first_dtype = boost::mp11::mp_front<boost::mp11::mp_push_back<in_dtypes, double>>;
-    const std::array<shape, sizeof...(Arg)> in{Arg<>::entry::desc.out_shapes[out_index_of_t<Arg<>>::value]...};
     entry_desc d;
     d.record.info = inf;
     d.record.num_args = sizeof...(Arg);
     if constexpr (inf.maps_ok) d.record.dtype_ok = dtypes_fit(std::make_index_sequence<inf.num_outputs>{});
     d.args = {value_ref{&Arg<>::entry::desc, out_index_of_t<Arg<>>::value}...};
+    std::array<shape, sizeof...(Arg)> in{};  // the arguments' shapes
+    for (std::size_t j = 0; j < sizeof...(Arg); ++j) in[j] = d.args[j].entry->out_shapes[d.args[j].out];
     d.hash.add(static_cast<std::uint64_t>(entry_kind::op));
     d.hash.add(pretty_type_name<Op>());
     for (std::size_t j = 0; j < sizeof...(Arg); ++j) {

@@ -127,29 +127,43 @@ constexpr entry_index index_entries(const std::array<value_ref, K>& roots) {
   return idx;
 }
 
-struct graph_sizes {
-  std::size_t entries = 0, values = 0, args = 0;
-};
+// The distinct entries the roots reach: counted by one walk, listed by a second
+// (a constexpr vector cannot outlive the evaluation that made it).
 template <std::size_t K>
-constexpr graph_sizes measure_graph(const std::array<value_ref, K>& roots) {
+constexpr std::size_t count_entries(const std::array<value_ref, K>& roots) {
+  return index_entries(roots).size();
+}
+template <std::size_t N, std::size_t K>
+constexpr std::array<const entry_desc*, N> list_entries(const std::array<value_ref, K>& roots) {
   const entry_index idx = index_entries(roots);
+  std::array<const entry_desc*, N> r{};
+  for (std::size_t i = 0; i < N; ++i) r[i] = idx[i];
+  return r;
+}
+
+struct graph_sizes {
+  std::size_t values = 0, args = 0;
+};
+template <std::size_t N>
+constexpr graph_sizes measure_graph(const std::array<const entry_desc*, N>& list) {
   graph_sizes n;
-  n.entries = idx.size();
-  for (std::size_t i = 0; i < idx.size(); ++i) {
-    n.values += idx[i]->num_values();
-    n.args += idx[i]->record.num_args;
+  for (const entry_desc* d : list) {
+    n.values += d->num_values();
+    n.args += d->record.num_args;
   }
   return n;
 }
 
-// Fills g's entries, values and args from the entries reachable from roots.
+// Fills g's entries, values and args from the entry list (topological order).
 // Returns the id of every root value (npos for a chain end).
-template <class G, std::size_t K>
-constexpr std::array<std::size_t, K> fill_graph(G& g, const std::array<value_ref, K>& roots) {
-  const entry_index idx = index_entries(roots);
+template <class G, std::size_t N, std::size_t K>
+constexpr std::array<std::size_t, K> fill_graph(G& g, const std::array<const entry_desc*, N>& list,
+                                                const std::array<value_ref, K>& roots) {
+  entry_index idx;  // the same numbering: each entry's arguments come before it, so nothing is walked
+  for (const entry_desc* d : list) idx.add(d);
   std::size_t v = 0, a = 0;
-  for (std::size_t i = 0; i < idx.size(); ++i) {
-    const entry_desc& d = *idx[i];
+  for (std::size_t i = 0; i < N; ++i) {
+    const entry_desc& d = *list[i];
     auto& e = g.entries[i];
     e = d.record;
     e.first_value = v;
@@ -157,24 +171,12 @@ constexpr std::array<std::size_t, K> fill_graph(G& g, const std::array<value_ref
     for (std::size_t o = 0; o < d.num_values(); ++o, ++v) g.values[v] = {i, o, d.out_shapes[o], d.out_steps[o]};
     a += d.record.num_args;
   }
-  auto value_id = [&](const entry_desc* entry, std::size_t out) {
-    return g.entries[idx.find(entry)].first_value + out;
-  };
-  for (std::size_t i = 0; i < idx.size(); ++i)
-    for (std::size_t j = 0; j < idx[i]->record.num_args; ++j)
-      g.args[g.entries[i].first_arg + j] = value_id(idx[i]->args[j].entry, idx[i]->args[j].out);
+  auto value_id = [&](const value_ref& r) { return g.entries[idx.find(r.entry)].first_value + r.out; };
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t j = 0; j < list[i]->record.num_args; ++j) g.args[g.entries[i].first_arg + j] = value_id(list[i]->args[j]);
   std::array<std::size_t, K> ids{};
-  for (std::size_t k = 0; k < K; ++k) ids[k] = roots[k].end ? G::npos : value_id(roots[k].entry, roots[k].out);
+  for (std::size_t k = 0; k < K; ++k) ids[k] = roots[k].end ? G::npos : value_id(roots[k]);
   return ids;
-}
-
-// The entries reachable from roots, as an array (for ip::position).
-template <std::size_t N, std::size_t K>
-constexpr std::array<const entry_desc*, N> list_entries(const std::array<value_ref, K>& roots) {
-  const entry_index idx = index_entries(roots);
-  std::array<const entry_desc*, N> r{};
-  for (std::size_t i = 0; i < N; ++i) r[i] = idx[i];
-  return r;
 }
 
 }  // namespace inplace::detail
