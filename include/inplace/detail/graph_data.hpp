@@ -99,10 +99,7 @@ class entry_index {
     }
   }
 
- private:
-  std::vector<const entry_desc*> list_;
-  std::vector<std::size_t> slots_;  // open addressing: index + 1, 0 is empty
-
+  // Appends d, whose arguments are already in (a list in topological order).
   constexpr void insert(const entry_desc* d) {
     list_.push_back(d);
     if (2 * list_.size() > slots_.size()) {
@@ -112,6 +109,10 @@ class entry_index {
       place(list_.size() - 1);
     }
   }
+ private:
+  std::vector<const entry_desc*> list_;
+  std::vector<std::size_t> slots_;  // open addressing: index + 1, 0 is empty
+
   constexpr void place(std::size_t i) {
     std::size_t s = list_[i]->hash.a & (slots_.size() - 1);
     while (slots_[s] != 0) s = (s + 1) & (slots_.size() - 1);
@@ -159,8 +160,8 @@ constexpr graph_sizes measure_graph(const std::array<const entry_desc*, N>& list
 template <class G, std::size_t N, std::size_t K>
 constexpr std::array<std::size_t, K> fill_graph(G& g, const std::array<const entry_desc*, N>& list,
                                                 const std::array<value_ref, K>& roots) {
-  entry_index idx;  // the same numbering: each entry's arguments come before it, so nothing is walked
-  for (const entry_desc* d : list) idx.add(d);
+  entry_index idx;  // the same numbering, for looking arguments up
+  for (const entry_desc* d : list) idx.insert(d);
   std::size_t v = 0, a = 0;
   for (std::size_t i = 0; i < N; ++i) {
     const entry_desc& d = *list[i];
