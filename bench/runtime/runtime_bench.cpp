@@ -8,6 +8,7 @@
 //   chain 2 (mix):   x = (x*y + z)*0.5 - x/(y + 1)
 //   chain 3 (trans): x = exp(x)*y + sqrt(z)
 // Inputs keep every chain bounded when it is repeated (y, z in [0, 0.1) for chain 3).
+// Every implementation works on the same storage (see `arrays`).
 #include <inplace/tensors.hpp>
 
 #include <benchmark/benchmark.h>
@@ -16,6 +17,7 @@
 #include <Eigen/Core>
 #endif
 #if INPLACE_BENCH_XTENSOR
+#include <xtensor/xadapt.hpp>
 #include <xtensor/xmath.hpp>
 #include <xtensor/xnoalias.hpp>
 #include <xtensor/xtensor.hpp>
@@ -25,8 +27,11 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <map>
+#include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ip = inplace;
@@ -35,21 +40,50 @@ namespace {
 
 constexpr float alpha = 0.5f;
 
-struct inputs {
-  std::vector<float> x, y, z;
+// ---- storage shared by every implementation -------------------------------------
+// All implementations of one (chain, size) run on the same three arrays: one
+// 64-byte aligned block per process, each array starting at another offset
+// modulo 4 KiB. Separately allocated arrays land wherever the heap puts them;
+// when a load's address equals an in-flight store's modulo 4 KiB the CPU stalls
+// it (4K aliasing), which made the same loop 1.5x slower in one process than in
+// another. With one placement for everybody, only the loops differ.
+struct arrays {
+  std::size_t n = 0;
+  float* x = nullptr;  // updated in place by every chain
+  const float* y = nullptr;
+  const float* z = nullptr;
+  std::vector<float> x0, y0, z0;  // the known state every check starts from
+  std::unique_ptr<float, void (*)(float*)> block{nullptr, [](float* p) { ip::aligned_allocator<float>().deallocate(p, 0); }};
+  void reset() const { std::copy(x0.begin(), x0.end(), x); }
 };
 
-inputs make_inputs(std::size_t n, int chain) {
+const arrays& storage(int chain, std::size_t n) {
+  static std::map<std::pair<int, std::size_t>, arrays> cache;
+  arrays& a = cache[{chain, n}];
+  if (a.n == n) return a;
+  // Offsets 0, 1 KiB + 64 and 2 KiB + 128 past whole pages: distinct modulo 4 KiB.
+  const std::size_t page = 4096 / sizeof(float), span = (n + page - 1) / page * page + page;
+  float* p = ip::aligned_allocator<float>().allocate(3 * span);
+  a.block.reset(p);
+  a.n = n;
+  a.x = p;
+  a.y = p + span + 272;
+  a.z = p + 2 * span + 544;
   std::mt19937 g(42);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
-  const float scale = chain == 3 ? 0.1f : 1.0f;
-  inputs in{std::vector<float>(n), std::vector<float>(n), std::vector<float>(n)};
+  const float scale = chain == 3 ? 0.1f : 1.0f;  // keeps chain 3 bounded when repeated
+  a.x0.resize(n);
+  a.y0.resize(n);
+  a.z0.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    in.x[i] = unit(g);
-    in.y[i] = unit(g) * scale;
-    in.z[i] = unit(g) * scale;
+    a.x0[i] = unit(g);
+    a.y0[i] = unit(g) * scale;
+    a.z0[i] = unit(g) * scale;
   }
-  return in;
+  std::copy(a.y0.begin(), a.y0.end(), p + span + 272);
+  std::copy(a.z0.begin(), a.z0.end(), p + 2 * span + 544);
+  a.reset();
+  return a;
 }
 
 // One step of the chain in double precision: the reference of every check.
@@ -61,11 +95,15 @@ double reference(int chain, double x, double y, double z) {
   }
 }
 
-template <class X>
-bool check(benchmark::State& state, int chain, const inputs& in, const X& x) {
-  for (std::size_t i = 0; i < in.x.size(); ++i) {
-    const double want = reference(chain, in.x[i], in.y[i], in.z[i]);
-    if (std::abs(double(x[i]) - want) > 1e-5 * std::max(1.0, std::abs(want))) {
+// Runs one step from the known state and checks it; false (and the benchmark
+// skipped with an error) if any element is wrong.
+template <class Step>
+bool checked(benchmark::State& state, int chain, const arrays& a, Step step) {
+  a.reset();
+  step();
+  for (std::size_t i = 0; i < a.n; ++i) {
+    const double want = reference(chain, a.x0[i], a.y0[i], a.z0[i]);
+    if (std::abs(double(a.x[i]) - want) > 1e-5 * std::max(1.0, std::abs(want))) {
       state.SkipWithError(("wrong result at " + std::to_string(i)).c_str());
       return false;
     }
@@ -73,11 +111,18 @@ bool check(benchmark::State& state, int chain, const inputs& in, const X& x) {
   return true;
 }
 
-void finish(benchmark::State& state, std::size_t n, int arrays) {
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(n) * arrays *
-                          static_cast<std::int64_t>(sizeof(float)));
+template <class Step>
+void run(benchmark::State& state, int chain, Step step) {
+  const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
+  if (!checked(state, chain, a, [&] { step(a); })) return;
+  for (auto _ : state) {
+    step(a);
+    benchmark::DoNotOptimize(a.x);
+    benchmark::ClobberMemory();
+  }
+  const std::int64_t bytes = static_cast<std::int64_t>(a.n) * (chain == 1 ? 3 : 4) * 4;  // reads + the write of x
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * bytes);
 }
-int arrays_of(int chain) { return chain == 1 ? 3 : 4; }  // reads + the write of x
 
 // Every *_step below is one out-of-line call (g++ inlined the small hand_step
 // into its timing loop and not the others), so all implementations pay the same call.
@@ -95,51 +140,52 @@ int arrays_of(int chain) { return chain == 1 ? 3 : 4; }  // reads + the write of
       for (std::size_t i = 0; i < n; ++i) x[i] = std::exp(x[i]) * y[i] + std::sqrt(z[i]);
   }
 }
-
 void BM_hand(benchmark::State& state, int chain) {
-  const auto n = static_cast<std::size_t>(state.range(0));
-  const inputs in = make_inputs(n, chain);
-  // The same 64-byte aligned storage as the library's tensors: only the loops differ.
-  using aligned = std::vector<float, ip::aligned_allocator<float>>;
-  aligned x(in.x.begin(), in.x.end()), y(in.y.begin(), in.y.end()), z(in.z.begin(), in.z.end());
-  hand_step(chain, x.data(), y.data(), z.data(), n);
-  if (!check(state, chain, in, x)) return;
-  for (auto _ : state) {
-    hand_step(chain, x.data(), y.data(), z.data(), n);
-    benchmark::DoNotOptimize(x.data());
-    benchmark::ClobberMemory();
-  }
-  finish(state, n, arrays_of(chain));
+  run(state, chain, [chain](const arrays& a) { hand_step(chain, a.x, a.y, a.z, a.n); });
 }
 
 // ---- inplace ------------------------------------------------------------------
-[[gnu::noinline]] void inplace_step(int chain, ip::tensor<float>& x, const ip::tensor<float>& y, const ip::tensor<float>& z) {
+// ip::tensor with a user allocator that hands out the shared arrays (tensors
+// with the default allocator run the same code; only the placement differs).
+template <class T>
+struct placed {
+  using value_type = T;
+  static constexpr std::size_t alignment = 64;
+  T* p;
+  explicit placed(T* q) : p(q) {}
+  template <class U>
+  placed(const placed<U>& o) : p(reinterpret_cast<T*>(o.p)) {}
+  T* allocate(std::size_t) { return p; }
+  void deallocate(T*, std::size_t) {}
+  friend bool operator==(const placed& a, const placed& b) { return a.p == b.p; }
+};
+using placed_tensor = ip::tensor<float, 1, placed<float>>;
+
+[[gnu::noinline]] void inplace_step(int chain, placed_tensor& x, const placed_tensor& y, const placed_tensor& z) {
   switch (chain) {
     case 1: x = alpha * x + y; break;
     case 2: x = (x * y + z) * 0.5f - x / (y + 1.0f); break;
     default: x = ip::exp(x) * y + ip::sqrt(z);
   }
 }
-
 void BM_inplace(benchmark::State& state, int chain) {
-  const auto n = static_cast<std::size_t>(state.range(0));
-  const inputs in = make_inputs(n, chain);
-  ip::tensor<float> x(n), y(n), z(n);
-  std::copy(in.x.begin(), in.x.end(), x.begin());
-  std::copy(in.y.begin(), in.y.end(), y.begin());
-  std::copy(in.z.begin(), in.z.end(), z.begin());
-  inplace_step(chain, x, y, z);
-  if (!check(state, chain, in, x)) return;
-  for (auto _ : state) {
-    inplace_step(chain, x, y, z);
-    benchmark::DoNotOptimize(x.data());
-    benchmark::ClobberMemory();
-  }
-  finish(state, n, arrays_of(chain));
+  const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
+  auto over = [&](const float* p) {  // a tensor over p that keeps its values
+    std::vector<float> keep(p, p + a.n);
+    placed_tensor t(std::array<std::size_t, 1>{a.n}, placed<float>(const_cast<float*>(p)));
+    std::copy(keep.begin(), keep.end(), t.begin());
+    return t;
+  };
+  placed_tensor x = over(a.x), y = over(a.y), z = over(a.z);
+  run(state, chain, [&](const arrays&) { inplace_step(chain, x, y, z); });
 }
 
 #if INPLACE_BENCH_EIGEN
-[[gnu::noinline]] void eigen_step(int chain, Eigen::ArrayXf& x, const Eigen::ArrayXf& y, const Eigen::ArrayXf& z) {
+// Eigen::Map over the shared arrays, with the alignment they have (Eigen then
+// uses aligned loads, as for its own ArrayXf).
+using eigen_map = Eigen::Map<Eigen::ArrayXf, Eigen::Aligned64>;
+using eigen_cmap = Eigen::Map<const Eigen::ArrayXf, Eigen::Aligned64>;
+[[gnu::noinline]] void eigen_step(int chain, eigen_map& x, const eigen_cmap& y, const eigen_cmap& z) {
   switch (chain) {
     case 1: x = alpha * x + y; break;
     case 2: x = (x * y + z) * 0.5f - x / (y + 1.0f); break;
@@ -147,25 +193,21 @@ void BM_inplace(benchmark::State& state, int chain) {
   }
 }
 void BM_eigen(benchmark::State& state, int chain) {
-  const auto n = static_cast<Eigen::Index>(state.range(0));
-  const inputs in = make_inputs(static_cast<std::size_t>(n), chain);
-  Eigen::ArrayXf x = Eigen::Map<const Eigen::ArrayXf>(in.x.data(), n);
-  Eigen::ArrayXf y = Eigen::Map<const Eigen::ArrayXf>(in.y.data(), n);
-  Eigen::ArrayXf z = Eigen::Map<const Eigen::ArrayXf>(in.z.data(), n);
-  eigen_step(chain, x, y, z);
-  if (!check(state, chain, in, x)) return;
-  for (auto _ : state) {
-    eigen_step(chain, x, y, z);
-    benchmark::DoNotOptimize(x.data());
-    benchmark::ClobberMemory();
-  }
-  finish(state, static_cast<std::size_t>(n), arrays_of(chain));
+  const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
+  const auto n = static_cast<Eigen::Index>(a.n);
+  eigen_map x(a.x, n);
+  eigen_cmap y(a.y, n), z(a.z, n);
+  run(state, chain, [&](const arrays&) { eigen_step(chain, x, y, z); });
 }
 #endif
 
 #if INPLACE_BENCH_XTENSOR
-// xt::noalias: xtensor's fast path (without it, x = f(x) goes through a temporary).
-[[gnu::noinline]] void xtensor_step(int chain, xt::xtensor<float, 1>& x, const xt::xtensor<float, 1>& y, const xt::xtensor<float, 1>& z) {
+// xt::adapt over the shared arrays; xt::noalias is xtensor's fast path (without
+// it, x = f(x) goes through a temporary).
+using xt_shape = std::array<std::size_t, 1>;
+using xt_view = decltype(xt::adapt(std::declval<float*>(), std::size_t{}, xt::no_ownership(), xt_shape{}));
+using xt_cview = decltype(xt::adapt(std::declval<const float*>(), std::size_t{}, xt::no_ownership(), xt_shape{}));
+[[gnu::noinline]] void xtensor_step(int chain, xt_view& x, const xt_cview& y, const xt_cview& z) {
   switch (chain) {
     case 1: xt::noalias(x) = alpha * x + y; break;
     case 2: xt::noalias(x) = (x * y + z) * 0.5f - x / (y + 1.0f); break;
@@ -173,24 +215,21 @@ void BM_eigen(benchmark::State& state, int chain) {
   }
 }
 void BM_xtensor(benchmark::State& state, int chain) {
-  const auto n = static_cast<std::size_t>(state.range(0));
-  const inputs in = make_inputs(n, chain);
-  xt::xtensor<float, 1> x = xt::xtensor<float, 1>::from_shape({n}), y = x, z = x;
-  std::copy(in.x.begin(), in.x.end(), x.begin());
-  std::copy(in.y.begin(), in.y.end(), y.begin());
-  std::copy(in.z.begin(), in.z.end(), z.begin());
-  xtensor_step(chain, x, y, z);
-  if (!check(state, chain, in, x)) return;
-  for (auto _ : state) {
-    xtensor_step(chain, x, y, z);
-    benchmark::DoNotOptimize(x.data());
-    benchmark::ClobberMemory();
-  }
-  finish(state, n, arrays_of(chain));
+  const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
+  const xt_shape shape{a.n};
+  float* px = a.x;  // adapt holds what it is given: pointers, not references to them
+  const float *py = a.y, *pz = a.z;
+  xt_view x = xt::adapt(std::move(px), a.n, xt::no_ownership(), shape);
+  xt_cview y = xt::adapt(std::move(py), a.n, xt::no_ownership(), shape);
+  xt_cview z = xt::adapt(std::move(pz), a.n, xt::no_ownership(), shape);
+  run(state, chain, [&](const arrays&) { xtensor_step(chain, x, y, z); });
 }
 #endif
 
 // ---- bandwidth limits -----------------------------------------------------------
+void finish(benchmark::State& state, std::size_t n, int arrays) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(n) * arrays * 4);
+}
 void BM_memcpy(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
   std::vector<float> a(n, 1.0f), b(n, 0.0f);

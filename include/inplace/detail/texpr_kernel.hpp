@@ -148,6 +148,13 @@ template <class T, class K>
   if constexpr (simd_type<T> && simd_kernel<K, T>()) {
     using B = xsimd::batch<T>;
     constexpr std::ptrdiff_t W = static_cast<std::ptrdiff_t>(B::size);
+    for (; i + 4 * W <= i1; i += 4 * W) {
+      const B b0 = load<B>(k, i), b1 = load<B>(k, i + W), b2 = load<B>(k, i + 2 * W), b3 = load<B>(k, i + 3 * W);
+      b0.store_unaligned(d + i);
+      b1.store_unaligned(d + i + W);
+      b2.store_unaligned(d + i + 2 * W);
+      b3.store_unaligned(d + i + 3 * W);
+    }
     for (; i + W <= i1; i += W) load<B>(k, i).store_unaligned(d + i);
   }
 #endif
