@@ -6,7 +6,8 @@
 //     dst:  a tensor_view<T, R> with mutable T (tensor.view(), a slice, ...)
 //     src:  a tensor, a view, a run-time scalar, or an expression node built
 //           with detail::texpr::make(op, operands...) / ip::apply(op, operands...)
-//     mode: checked (overlap -> through a temporary) or noalias (overlap -> throw)
+//     mode: checked (overlap -> through a temporary), noalias (overlap -> throw)
+//           or in_place (overlap -> throw, naming the in-place op `op`)
 //
 // In order, before anything is written:
 //  1. src's extents must broadcast to dst's, else ip::shape_error naming both;
@@ -17,7 +18,7 @@
 //     every other leaf (transposed, shifted, reversed, broadcast, reinterpreted
 //     with another element size) is checked by address range against dst.
 //     An overlap sends the assignment through a temporary (checked) or throws
-//     ip::aliasing_error (noalias).
+//     ip::aliasing_error (noalias, in_place).
 // Then the expression is evaluated in one fused loop nest straight into dst.
 
 #include "inplace/aligned_allocator.hpp"
@@ -32,13 +33,14 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
 namespace inplace::detail {
 
-enum class assign_mode { checked, noalias };
+enum class assign_mode { checked, noalias, in_place };
 
 namespace texpr {
 
@@ -103,10 +105,14 @@ template <std::size_t N>
                        tx_shape_string(s) + ") has internal overlap and cannot be written");
 }
 template <std::size_t N>
-[[noreturn, gnu::cold, gnu::noinline]] void throw_noalias(const tx_extents<N>& e) {
-  throw aliasing_error("inplace: aliasing_error: ip::noalias destination of extents " + tx_shape_string(e) +
-                       " overlaps an operand read with another index pattern (transposed, shifted, reversed "
-                       "or broadcast); drop ip::noalias to evaluate through a temporary");
+[[noreturn, gnu::cold, gnu::noinline]] void throw_noalias(const tx_extents<N>& e, std::string_view op) {
+  if (op.empty())
+    throw aliasing_error("inplace: aliasing_error: ip::noalias destination of extents " + tx_shape_string(e) +
+                         " overlaps an operand read with another index pattern (transposed, shifted, reversed "
+                         "or broadcast); drop ip::noalias to evaluate through a temporary");
+  throw aliasing_error("inplace: aliasing_error: " + std::string(op) + ": an operand overlaps the destroyed operand (extents " +
+                       tx_shape_string(e) + ") with another index pattern (transposed, shifted, reversed or "
+                       "broadcast); an in-place op never copies: assign the pure expression instead (x = ...)");
 }
 
 // The flat path (TVM's flattening, decided without building a loop nest): when
@@ -167,7 +173,7 @@ struct owns_tensor<elementwise<Op, A...>> : std::bool_constant<(owns_tensor<A>::
 // escape, and the caller could no longer keep it in registers on the flat path.
 template <class T, std::size_t N, class S>
 [[gnu::noinline]] void assign_nest(T* d, const tx_extents<N> e, const tx_strides<N> s, bool dense, S src,
-                                   assign_mode mode) {
+                                   assign_mode mode, std::string_view op) {
   if (!dense && has_internal_overlap(e, s)) throw_internal_overlap(e, s);
   const auto dbytes = tx_bytes_of(d, e, s);
   bool hazard = false;
@@ -176,7 +182,7 @@ template <class T, std::size_t N, class S>
     hazard = tx_bytes_of(leaf.data(), leaf.extents(), leaf.strides()).overlaps(dbytes);
   });
   if (!hazard) return evaluate(d, e, s, make_kernel<N>(src));
-  if (mode == assign_mode::noalias) throw_noalias(e);
+  if (mode != assign_mode::checked) throw_noalias(e, mode == assign_mode::in_place ? op : std::string_view{});
   // Through a temporary: evaluate into fresh contiguous storage, then copy.
   aligned_allocator<T> alloc;
   const std::size_t n = tx_count(e);
@@ -190,16 +196,16 @@ template <class T, std::size_t N, class S>
 }  // namespace texpr
 
 // Inlined into the caller with the flat path, so that a small assignment costs
-// about what a hand-written loop does.
+// about what a hand-written loop does. `op` names the in-place op (in_place mode).
 template <class T, auto R, class Src>
   requires texpr::operand_or_scalar<Src>
 [[gnu::always_inline]] inline void assign(const tensor_view<T, R>& dst, Src&& src,
-                                          assign_mode mode = assign_mode::checked) {
+                                          assign_mode mode = assign_mode::checked, std::string_view op = {}) {
   static_assert(!std::is_const_v<T>, "inplace: assignment through a view of const elements");
   constexpr std::size_t N = rank_of<R>();
   if constexpr (texpr::scalar<Src>) {
     using fill = texpr::elementwise<texpr::copy_op, texpr::scalar_leaf<T>>;
-    assign(dst, fill(texpr::copy_op{}, texpr::scalar_leaf<T>{static_cast<T>(src)}), mode);
+    assign(dst, fill(texpr::copy_op{}, texpr::scalar_leaf<T>{static_cast<T>(src)}), mode, op);
   } else {
     using S = std::remove_cvref_t<Src>;
     constexpr std::size_t M = texpr::rank_v<S>;
@@ -222,7 +228,7 @@ template <class T, auto R, class Src>
         if (f.flat && !f.hazard) return texpr::run_unit(dst.data(), row, 0, static_cast<std::ptrdiff_t>(n));
       }
       using arg = std::conditional_t<texpr::owns_tensor<S>::value, const S&, S>;
-      texpr::assign_nest<T, N, arg>(dst.data(), e, s, dense, std::forward<Src>(src), mode);
+      texpr::assign_nest<T, N, arg>(dst.data(), e, s, dense, std::forward<Src>(src), mode, op);
     }
   }
 }

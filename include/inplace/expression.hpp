@@ -6,7 +6,9 @@
 // throw ip::shape_error when the node is built.
 //
 //   ip::apply(op, operands...)  the node of any elementwise op class (a standard
-//                               op, ops::inplace_op<Op, I>, or a user's op)
+//                               op or a user's op); an op with a destroy_map
+//                               runs now, in place (tensor_inplace.hpp)
+//   x += e, x -= e, x *= e, x /= e   x = x + e ... (one loop, as any assignment)
 //
 // Every function here requires at least one tensor, view or node operand, so
 // none of them competes with the symbolic overloads of the graph layer.
@@ -15,6 +17,7 @@
 #include "inplace/detail/texpr_node.hpp"
 #include "inplace/ops/elementwise.hpp"
 #include "inplace/tensor.hpp"
+#include "inplace/tensor_inplace.hpp"
 #include "inplace/tensor_view.hpp"
 
 #include <type_traits>
@@ -29,16 +32,48 @@ concept expression_args = (operand_or_scalar<X> && ...) && (operand<X> || ...);
 template <class Op, class... X>
   requires(std::is_class_v<std::remove_cvref_t<Op>> && detail::texpr::expression_args<X...>)
 auto apply(Op&& op, X&&... x) {
-  static_assert(requires { requires std::remove_cvref_t<Op>::elementwise; },
+  using O = std::remove_cvref_t<Op>;
+  static_assert(requires { requires O::elementwise; },
                 "inplace: ip::apply on tensors needs an elementwise op (static constexpr bool elementwise = true)");
-  return detail::texpr::make(std::remove_cvref_t<Op>(std::forward<Op>(op)), std::forward<X>(x)...);
+  if constexpr (detail::texpr::destroys_an_input<O, sizeof...(X)>)
+    return detail::texpr::run_inplace(O(std::forward<Op>(op)), std::forward<X>(x)...);
+  else return detail::texpr::make(O(std::forward<Op>(op)), std::forward<X>(x)...);
 }
 
-#define INPLACE_TX_BINARY_OPERATOR(SYM, OP)                                        \
-  template <class A, class B>                                                      \
-    requires detail::texpr::expression_args<A, B>                                  \
-  auto operator SYM(A&& a, B&& b) {                                                \
-    return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b)); \
+namespace detail::texpr {
+// What `x op= e` may write: a tensor lvalue or a view (of mutable elements).
+template <class D>
+concept compound_target = (tensor_like<D> && std::is_lvalue_reference_v<D>) || view_like<D>;
+
+// d = op(d, e): d read with its own pattern, so one loop and no temporary
+// unless e reads d with another pattern.
+template <class Op, class D, class E>
+void compound_assign(Op op, D& d, E&& e) {
+  const auto v = tx_view_of(d);
+  static_assert(!std::is_const_v<typename decltype(v)::element_type>,
+                "inplace: a compound assignment (+=, -=, *=, /=) needs a destination of mutable elements");
+  assign(v, make(op, v, std::forward<E>(e)));
+}
+}  // namespace detail::texpr
+
+// a + b and ip::add(a, b), ...; x += e is x = x + e.
+#define INPLACE_TX_BINARY_OPERATOR(SYM, OP)                                                      \
+  template <class A, class B>                                                                    \
+    requires detail::texpr::expression_args<A, B>                                                \
+  auto operator SYM(A&& a, B&& b) {                                                              \
+    return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
+  }                                                                                              \
+  template <class A, class B>                                                                    \
+    requires detail::texpr::expression_args<A, B>                                                \
+  auto OP(A&& a, B&& b) {                                                                        \
+    return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
+  }                                                                                              \
+  template <class D, class E>                                                                    \
+    requires detail::texpr::compound_target<D> && detail::texpr::operand_or_scalar<E>            \
+  std::conditional_t<std::is_lvalue_reference_v<D>, D, std::remove_cvref_t<D>> operator SYM##=( \
+      D&& d, E&& e) {                                                                            \
+    detail::texpr::compound_assign(ops::OP{}, d, std::forward<E>(e));                            \
+    return std::forward<D>(d);                                                                   \
   }
 INPLACE_TX_BINARY_OPERATOR(+, add)
 INPLACE_TX_BINARY_OPERATOR(-, sub)

@@ -1,5 +1,5 @@
 #pragma once
-// ip::noalias(dst) = expr: the caller states that expr reads dst only with
+// ip::noalias(dst) = expr (and +=, -=, *=, /=): the caller states that expr reads dst only with
 // dst's own index pattern. The assignment never makes a temporary; if an
 // operand read with another pattern (transposed, shifted, reversed, broadcast)
 // overlaps dst, it throws ip::aliasing_error before anything is written. Where
@@ -7,6 +7,8 @@
 
 #include "inplace/assign.hpp"
 #include "inplace/detail/tensor_fwd.hpp"
+#include "inplace/detail/texpr_node.hpp"
+#include "inplace/ops/elementwise.hpp"
 #include "inplace/tensor.hpp"
 #include "inplace/tensor_view.hpp"
 
@@ -29,6 +31,19 @@ class noalias_assignment {
     detail::assign(dst_, std::forward<E>(e), detail::assign_mode::noalias);
     return *this;
   }
+  // noalias(x) += e is noalias(x) = x + e.
+#define INPLACE_NOALIAS_COMPOUND(SYM, OP)                                                                  \
+  template <class E>                                                                                       \
+    requires detail::texpr::operand_or_scalar<E>                                                           \
+  noalias_assignment& operator SYM(E&& e) {                                                                \
+    detail::assign(dst_, detail::texpr::make(ops::OP{}, dst_, std::forward<E>(e)), detail::assign_mode::noalias); \
+    return *this;                                                                                          \
+  }
+  INPLACE_NOALIAS_COMPOUND(+=, add)
+  INPLACE_NOALIAS_COMPOUND(-=, sub)
+  INPLACE_NOALIAS_COMPOUND(*=, mul)
+  INPLACE_NOALIAS_COMPOUND(/=, div)
+#undef INPLACE_NOALIAS_COMPOUND
 
  private:
   tensor_view<T, detail::rank_spec<N>> dst_;
@@ -40,8 +55,7 @@ template <class X>
 auto noalias(X&& x) {
   using E = std::remove_pointer_t<decltype(x.data())>;
   static_assert(!std::is_const_v<E>, "inplace: ip::noalias needs a destination of mutable elements");
-  constexpr std::size_t N = std::remove_cvref_t<X>::rank;
-  return noalias_assignment<E, N>(tensor_view<E, detail::rank_spec<N>>(detail::tx_unchecked, x.data(), x.extents(), x.strides()));
+  return noalias_assignment<E, std::remove_cvref_t<X>::rank>(detail::tx_view_of(x));
 }
 
 }  // namespace inplace

@@ -92,4 +92,14 @@ class tensor_view {
   strides_type s_{};
 };
 
+namespace detail {
+// The view of a tensor lvalue or a view, with its static extents dropped.
+template <class X>
+auto tx_view_of(X&& x) {
+  using D = std::remove_cvref_t<X>;
+  using E = std::remove_pointer_t<decltype(x.data())>;
+  return tensor_view<E, rank_spec<D::rank>>(tx_unchecked, x.data(), x.extents(), x.strides());
+}
+}  // namespace detail
+
 }  // namespace inplace

@@ -1,5 +1,6 @@
 #pragma once
-// Area umbrella: tensors, views, tensor expressions, buffer aliases (SPEC 4, 7, 8).
+// Area umbrella: tensors, views, tensor expressions, in-place ops on tensors,
+// buffer aliases (SPEC 2, 4, 7, 8).
 
 #include "inplace/aligned_allocator.hpp"
 #include "inplace/alias.hpp"
@@ -9,5 +10,6 @@
 #include "inplace/extents.hpp"
 #include "inplace/noalias.hpp"
 #include "inplace/tensor.hpp"
+#include "inplace/tensor_inplace.hpp"
 #include "inplace/tensor_view.hpp"
 #include "inplace/view_functions.hpp"

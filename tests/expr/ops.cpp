@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 
 namespace ip = inplace;
 
@@ -84,6 +85,27 @@ TEMPLATE_TEST_CASE("min, max, where, sum", "[expr][ops]", float, double) {
   for (int i = 0; i < n; ++i) CHECK(r(i) == (i % 3 == 0 ? a(i) : T(9)));
 }
 
+TEMPLATE_TEST_CASE("min and max propagate NaN, as NumPy's minimum and maximum", "[expr][ops]", float, double) {
+  using T = TestType;
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  ip::tensor<T> a{nan, 1, 2, nan}, b{1, nan, 3, nan}, r(4);
+  r = ip::min(a, b);
+  CHECK((std::isnan(r(0)) && std::isnan(r(1)) && r(2) == 2 && std::isnan(r(3))));
+  r = ip::max(a, b);
+  CHECK((std::isnan(r(0)) && std::isnan(r(1)) && r(2) == 3 && std::isnan(r(3))));
+  r = ip::max(a, T(0));
+  CHECK((std::isnan(r(0)) && r(1) == 1 && r(2) == 2));
+  ip::tensor<int> i{1, 5}, j{4, 2};
+  ip::tensor<int> m = ip::min(i, j);
+  CHECK((m(0) == 1 && m(1) == 2));
+}
+
+TEST_CASE("named arithmetic ops equal the operators", "[expr][ops]") {
+  ip::tensor<float> x{1, 2, 3}, y{4, 5, 6};
+  ip::tensor<float> r = ip::add(x, y) * ip::sub(y, x) - ip::div(ip::mul(x, 2.0f), y);
+  for (int i = 0; i < 3; ++i) CHECK(r(i) == (x(i) + y(i)) * (y(i) - x(i)) - (x(i) * 2.0f) / y(i));
+}
+
 TEST_CASE("a fused chain equals the step-by-step computation", "[expr]") {
   ip::tensor<float> x(1000), y(1000), z(1000);
   naive::fill(x, 0, 1, 7);
@@ -116,10 +138,12 @@ TEST_CASE("ip::apply builds a node from any elementwise op class", "[expr][apply
   CHECK(std::vector<double>(r.begin(), r.end()) == std::vector<double>{1, 8, 27});
   r = ip::apply(axpb{}, x, y);
   CHECK(std::vector<double>(r.begin(), r.end()) == std::vector<double>{12, 24, 36});
-  r = ip::apply(ip::ops::add_inplace{}, x, ip::apply(ip::ops::exp{}, y - y));
-  CHECK(std::vector<double>(r.begin(), r.end()) == std::vector<double>{2, 3, 4});
-  r = ip::apply(ip::inplace<1>(ip::ops::mul{}), 2.0, x);
-  CHECK(std::vector<double>(r.begin(), r.end()) == std::vector<double>{2, 4, 6});
+  // An op with a destroy_map runs at once, in the storage of the input it destroys.
+  auto v = ip::apply(ip::ops::add_inplace{}, x, ip::apply(ip::ops::exp{}, y - y));
+  CHECK(v.data() == x.data());
+  CHECK(std::vector<double>(x.begin(), x.end()) == std::vector<double>{2, 3, 4});
+  ip::apply(ip::inplace<1>(ip::ops::mul{}), 2.0, x);
+  CHECK(std::vector<double>(x.begin(), x.end()) == std::vector<double>{4, 6, 8});
   using node = decltype(ip::apply(cube{}, x));
   STATIC_REQUIRE(std::is_same_v<node, ip::detail::texpr::elementwise<cube, ip::tensor_view<const double, 1>>>);
 }

@@ -39,6 +39,18 @@ struct is_view : std::false_type {};
 template <class T, auto R>
 struct is_view<tensor_view<T, R>> : std::true_type {};
 
+// The shape spec R (a rank or ip::extents<...>) of a tensor or view type.
+template <class X>
+struct shape_spec_of;
+template <class T, auto R, class A>
+struct shape_spec_of<tensor<T, R, A>> {
+  static constexpr auto value = R;
+};
+template <class T, auto R>
+struct shape_spec_of<tensor_view<T, R>> {
+  static constexpr auto value = R;
+};
+
 // Specialised by expression nodes (detail/texpr_node.hpp).
 template <class T>
 struct is_node : std::false_type {};

@@ -164,8 +164,8 @@ struct common_value<A, B...> {
 };
 
 // What an operand becomes inside a node: views and tensor lvalues are read
-// through const views, tensor rvalues are moved in (the node owns them), nodes
-// are kept, scalars are converted.
+// through const views (with their static extents, if any), tensor rvalues are
+// moved in (the node owns them), nodes are kept, scalars are converted.
 template <class V, class X>
 auto to_operand(X&& x) {
   using D = std::remove_cvref_t<X>;
@@ -173,7 +173,7 @@ auto to_operand(X&& x) {
     using S = scalar_type_t<V, D>;
     return scalar_leaf<S>{static_cast<S>(x)};
   } else if constexpr (view_like<X> || (tensor_like<X> && std::is_lvalue_reference_v<X>)) {
-    return tensor_view<const value_t<D>, rank_spec<rank_v<D>>>(x.data(), x.extents(), x.strides());
+    return tensor_view<const value_t<D>, shape_spec_of<D>::value>(tx_unchecked, x.data(), x.extents(), x.strides());
   } else {
     return D(std::forward<X>(x));
   }

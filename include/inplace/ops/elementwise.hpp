@@ -23,16 +23,16 @@ INPLACE_BINARY_OP(mul, a * b)
 INPLACE_BINARY_OP(div, a / b)
 #undef INPLACE_BINARY_OP
 
-// min/max: NumPy's minimum/maximum on the common type of both operands.
+// min/max: NumPy's minimum/maximum on the common type of both operands: a NaN
+// in either operand gives NaN (std::fmin and std::fmax would drop it).
 struct min {
   static constexpr std::string_view name = "min";
   static constexpr bool elementwise = true;
   template <class A, class B>
   constexpr auto operator()(A a, B b) const {
     using C = std::common_type_t<A, B>;
-    using std::fmin;
-    if constexpr (std::is_floating_point_v<C>) return fmin(C(a), C(b));
-    else return C(b) < C(a) ? C(b) : C(a);
+    const C x = C(a), y = C(b);
+    return x < y || x != x ? x : y;  // x != x: x is NaN
   }
 };
 struct max {
@@ -41,9 +41,8 @@ struct max {
   template <class A, class B>
   constexpr auto operator()(A a, B b) const {
     using C = std::common_type_t<A, B>;
-    using std::fmax;
-    if constexpr (std::is_floating_point_v<C>) return fmax(C(a), C(b));
-    else return C(a) < C(b) ? C(b) : C(a);
+    const C x = C(a), y = C(b);
+    return y < x || x != x ? x : y;
   }
 };
 

@@ -1,0 +1,16 @@
+// On tensors: add_inplace(i, x) would store a float result in an int tensor.
+// Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
+// (must fail with "inplace: dtype_mismatch" in the first lines).
+#include <inplace/tensors.hpp>
+
+namespace ip = inplace;
+
+int main() {
+  ip::tensor<int> i{1, 2};
+  ip::tensor<float> x{1, 2};
+#ifdef INPLACE_SHOULD_FAIL
+  ip::add_inplace(i, x);
+#else
+  ip::add_inplace(x, i);
+#endif
+}
