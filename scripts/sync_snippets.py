@@ -2,10 +2,12 @@
 """Refresh doc snippets: a line `<!-- snippet: examples/f.cpp#name -->` in a
 markdown file is followed by a ```cpp block, replaced here by the region
 between `// [doc:name]` and `// [/doc]` of that file (`#all`: the whole file).
-tests/docs/snippets.cpp checks that every block is verbatim in examples/."""
+tests/docs/snippets.cpp checks that every block is in examples/ verbatim but
+for indentation."""
 import pathlib
 import re
 import sys
+import textwrap
 
 root = pathlib.Path(__file__).resolve().parent.parent
 marker = re.compile(r"<!-- snippet: (\S+?)#(\S+) -->")
@@ -15,10 +17,10 @@ def region(path, name):
     text = (root / path).read_text()
     if name == "all":
         return text
-    m = re.search(r"// \[doc:%s\]\n(.*?)// \[/doc\]\n" % re.escape(name), text, re.S)
+    m = re.search(r"// \[doc:%s\]\n(.*?)^[ \t]*// \[/doc\]\n" % re.escape(name), text, re.S | re.M)
     if not m:
         sys.exit(f"no region {name} in {path}")
-    return m.group(1)
+    return textwrap.dedent(m.group(1))  # regions inside a function lose its indentation
 
 
 for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:

@@ -1,5 +1,7 @@
-// Every ```cpp block of README.md and docs/*.md must appear verbatim in a file
-// under examples/ or tests/fail/, which CTest builds and runs: no snippet drifts.
+// Every ```cpp block of README.md and docs/*.md must appear verbatim (but for
+// the indentation of its lines: a region inside a function is shown dedented)
+// in a file under examples/ or tests/fail/, which CTest builds and runs: no
+// snippet drifts.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -16,6 +18,18 @@ std::string read(const fs::path& p) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// The text with the leading blanks of every line removed.
+std::string unindented(const std::string& text) {
+  std::string out;
+  bool line_start = true;
+  for (char c : text) {
+    if (line_start && (c == ' ' || c == '\t')) continue;
+    out += c;
+    line_start = c == '\n';
+  }
+  return out;
 }
 
 struct snippet {
@@ -50,7 +64,7 @@ TEST_CASE("doc snippets are pieces of built examples", "[docs]") {
   std::string corpus;
   for (const char* dir : {"examples", "tests/fail"})
     for (const auto& e : fs::directory_iterator(root / dir))
-      if (e.path().extension() == ".cpp") corpus += read(e.path()) + "\n";
+      if (e.path().extension() == ".cpp") corpus += unindented(read(e.path())) + "\n";
   std::vector<fs::path> docs{root / "README.md"};
   for (const auto& e : fs::directory_iterator(root / "docs"))
     if (e.path().extension() == ".md") docs.push_back(e.path());
@@ -59,7 +73,7 @@ TEST_CASE("doc snippets are pieces of built examples", "[docs]") {
     for (const auto& s : cpp_blocks(doc)) {
       ++blocks;
       INFO(s.file << ":" << s.line << "\n" << s.code);
-      CHECK(corpus.find(s.code) != std::string::npos);
+      CHECK(corpus.find(unindented(s.code)) != std::string::npos);
     }
   CHECK(blocks > 0);
 }
