@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages inplace needs, if any is missing.
 # Required: cmake, a C++20 compiler, Boost (Hana), Catch2 v2, Google Benchmark.
-# Optional peers for bench/: Eigen, xtensor, xsimd. Clang for the second CI build.
+# Optional peers for bench/: Eigen, xtensor, xsimd. Clang for the second CI build,
+# and clang's OpenMP runtime (libomp-dev) for the INPLACE_OPENMP test.
 set -euo pipefail
-pkgs=(cmake make g++ clang libboost-dev catch2 libbenchmark-dev libeigen3-dev libxtensor-dev libxsimd-dev)
+pkgs=(cmake make g++ clang libomp-dev libboost-dev catch2 libbenchmark-dev libeigen3-dev libxtensor-dev libxsimd-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
