@@ -152,6 +152,13 @@ class tensor {
   const_view_type view() const noexcept { return const_view_type(detail::tx_unchecked, p_, e_, strides()); }
   operator view_type() noexcept { return view(); }
   operator const_view_type() const noexcept { return view(); }
+  // A rank-0 tensor reads as its element (float s = ip::reduce_sum(x)). The
+  // expression operators still win over the built-in ones: they match exactly.
+  operator T() const noexcept
+    requires(rank == 0)
+  {
+    return p_[0];
+  }
 
  private:
   template <class... I>
