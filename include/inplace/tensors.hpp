@@ -1,6 +1,6 @@
 #pragma once
 // Area umbrella: tensors, views, tensor expressions, in-place ops on tensors,
-// buffer aliases (SPEC 2, 4, 7, 8).
+// opaque ops on tensors, buffer aliases (SPEC 2, 4, 7, 8).
 
 #include "inplace/aligned_allocator.hpp"
 #include "inplace/alias.hpp"
@@ -11,5 +11,6 @@
 #include "inplace/noalias.hpp"
 #include "inplace/tensor.hpp"
 #include "inplace/tensor_inplace.hpp"
+#include "inplace/tensor_opaque.hpp"
 #include "inplace/tensor_view.hpp"
 #include "inplace/view_functions.hpp"

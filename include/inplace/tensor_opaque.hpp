@@ -1,0 +1,251 @@
+#pragma once
+// The opaque standard ops of SPEC 2 on tensors (SPEC 7): they run now and
+// return a new owning tensor (softmax_inplace: the operand's storage).
+//
+//   ip::dot(a, b)             matrix product, NumPy's rules for vectors:
+//                             (m,k)(k,n) -> (m,n), (k)(k,n) -> (n), (m,k)(k) -> (m),
+//                             (k)(k) -> rank 0; element type: the common type
+//   ip::reduce_sum(a)         the sum of every element, a rank-0 tensor
+//   ip::reduce_sum<Axis>(a)   the sum over one axis (NumPy's a.sum(axis=Axis))
+//   ip::softmax(a)            softmax over the last axis, a new tensor like a
+//   ip::softmax_inplace(a)    the same in a's storage, returned as tensor_inplace.hpp does
+//
+// Operands are tensors, views (any strides) or expressions (evaluated into a
+// temporary first: an opaque op cannot be fused). Floating sums accumulate in
+// double at least, integer sums in their own type.
+
+#include "inplace/assign.hpp"
+#include "inplace/detail/tensor_fwd.hpp"
+#include "inplace/detail/tensor_layout.hpp"
+#include "inplace/detail/texpr_node.hpp"
+#include "inplace/error.hpp"
+#include "inplace/ops/opaque.hpp"
+#include "inplace/tensor.hpp"
+#include "inplace/tensor_view.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace inplace {
+namespace detail::texpr {
+
+// Calls f with a view of x (rank only). A tensor or view is read where it lives;
+// an expression has no storage, so it is evaluated into a temporary first.
+template <class X, class F>
+decltype(auto) with_view(X&& x, F&& f) {
+  if constexpr (node_like<X>) {
+    const tensor<value_t<X>, rank_spec<rank_v<X>>> t(std::forward<X>(x));
+    return std::forward<F>(f)(tx_view_of(t));
+  } else return std::forward<F>(f)(tx_view_of(x));
+}
+
+// Calls f(first, length, stride) for every row (the last axis) of a strided
+// array, in row-major order; a rank-0 array is one row of one element.
+template <class T, std::size_t N, class F>
+void for_each_row(T* p, const tx_extents<N>& e, const tx_strides<N>& s, F&& f) {
+  if constexpr (N == 0) {
+    f(p, std::size_t{1}, std::ptrdiff_t{1});
+  } else {
+    std::array<std::size_t, N> i{};
+    for (std::size_t r = 0, rows = tx_count(e) ? tx_count(e) / e[N - 1] : 0; r < rows; ++r) {
+      std::ptrdiff_t off = 0;
+      for (std::size_t a = 0; a + 1 < N; ++a) off += static_cast<std::ptrdiff_t>(i[a]) * s[a];
+      f(p + off, e[N - 1], s[N - 1]);
+      for (std::size_t a = N - 1; a-- > 0;) {  // the next row: an odometer over the outer axes
+        if (++i[a] < e[a]) break;
+        i[a] = 0;
+      }
+    }
+  }
+}
+
+// Floating sums in double (long double stays): 1e6 floats keep float precision.
+template <class T>
+using sum_t = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<T, double>, T>;
+
+// Calls f(element) along one row; the unit-stride branch is the one that vectorises.
+template <class T, class F>
+void along(T* p, std::size_t n, std::ptrdiff_t s, F&& f) {
+  if (s == 1)
+    for (std::size_t j = 0; j < n; ++j) f(p[j]);
+  else
+    for (std::size_t j = 0; j < n; ++j) f(p[static_cast<std::ptrdiff_t>(j) * s]);
+}
+
+// c (m x n, row-major, zero) += a (m x k) * b (k x n), strides in elements; b's
+// rows contiguous (or n <= 1). Order i, p, j: the inner loop walks a row of b
+// and of c, so it vectorises.
+template <class V, class TA, class TB>
+void matmul(V* c, std::size_t m, std::size_t k, std::size_t n, const TA* a, std::ptrdiff_t a0, std::ptrdiff_t a1,
+            const TB* b, std::ptrdiff_t b0) {
+  for (std::size_t i = 0; i < m; ++i) {
+    V* ci = c + i * n;
+    for (std::size_t p = 0; p < k; ++p) {
+      const auto ii = static_cast<std::ptrdiff_t>(i), pp = static_cast<std::ptrdiff_t>(p);
+      const V aip = static_cast<V>(a[ii * a0 + pp * a1]);
+      const TB* bp = b + pp * b0;
+      for (std::size_t j = 0; j < n; ++j) ci[j] += aip * static_cast<V>(bp[j]);
+    }
+  }
+}
+
+template <std::size_t M, std::size_t N>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_dot_mismatch(const tx_extents<M>& a, const tx_extents<N>& b) {
+  throw shape_error("inplace: shape_error: " + std::string(ops::dot::name) + ": operands with extents " +
+                    tx_shape_string(a) + " and " + tx_shape_string(b) + " are not aligned: " +
+                    std::to_string(a[M - 1]) + " (axis " + std::to_string(M - 1) + ") != " + std::to_string(b[0]) +
+                    " (axis 0)");
+}
+
+// Softmax of one row in place: NumPy's exp(x - max) / sum, so large inputs stay
+// finite; a NaN anywhere in the row gives NaNs, as NumPy's max propagates it.
+template <class T>
+void softmax_row(T* p, std::size_t n, std::ptrdiff_t s) {
+  if (n == 0) return;
+  T mx = p[0];
+  along(p, n, s, [&](T v) { mx = !std::isnan(mx) && (v > mx || std::isnan(v)) ? v : mx; });
+  sum_t<T> total{};
+  along(p, n, s, [&](T& v) { total += v = std::exp(v - mx); });
+  const sum_t<T> inv = 1 / total;  // one division: within an ulp of NumPy's e / sum
+  along(p, n, s, [&](T& v) { v = static_cast<T>(v * inv); });
+}
+
+}  // namespace detail::texpr
+
+template <class A, class B>
+  requires detail::texpr::operand<A> && detail::texpr::operand<B>
+auto dot(A&& a, B&& b) {
+  using namespace detail::texpr;
+  constexpr std::size_t NA = rank_v<A>, NB = rank_v<B>;
+  static_assert((NA == 1 || NA == 2) && (NB == 1 || NB == 2),
+                "inplace: dot: each operand must have rank 1 (a vector) or 2 (a matrix)");
+  using V = std::common_type_t<value_t<A>, value_t<B>>;
+  constexpr std::size_t NR = NA + NB - 2;
+
+  const auto ea = shape_of(a);  // checked before an expression operand is evaluated
+  const auto eb = shape_of(b);
+  if (ea[NA - 1] != eb[0]) throw_dot_mismatch(ea, eb);
+  detail::tx_extents<NR> er{};
+  std::size_t m = 1, n = 1;  // a vector is one row of a, one column of b
+  if constexpr (NA == 2) m = er[0] = ea[0];
+  if constexpr (NB == 2) n = er[NR - 1] = eb[1];
+
+  tensor<V, detail::rank_spec<NR>> out(er);
+  with_view(std::forward<A>(a), [&](const auto& va) {
+    with_view(std::forward<B>(b), [&](const auto& vb) {
+      auto run = [&](const auto& rows) {
+        matmul(out.data(), m, eb[0], n, va.data(), NA == 2 ? va.stride(0) : 0, va.stride(NA - 1), rows.data(),
+               rows.stride(0));
+      };
+      // Strided rows (a transposed b): one contiguous copy, O(k n) beside the O(m k n) product.
+      if constexpr (NB == 2)
+        if (n > 1 && vb.stride(1) != 1) return run(tensor<value_t<B>, 2>(vb));
+      run(vb);
+    });
+  });
+  return out;
+}
+
+// reduce_sum(a): a rank-0 tensor; reduce_sum<Axis>(a): rank - 1, a's dtype.
+template <int Axis = ops::all_axes, class A>
+  requires detail::texpr::operand<A>
+auto reduce_sum(A&& a) {
+  using namespace detail::texpr;
+  using T = value_t<A>;
+  constexpr std::size_t N = rank_v<A>;
+  static_assert(Axis == ops::all_axes || (Axis >= 0 && static_cast<std::size_t>(Axis) < N),
+                "inplace: reduce_sum<Axis>: Axis must be an axis of the operand (0 to rank - 1) or ip::ops::all_axes");
+  constexpr std::size_t X = Axis == ops::all_axes ? N : static_cast<std::size_t>(Axis);  // N: every axis
+  constexpr std::size_t NR = X == N ? 0 : N - 1;
+  const auto e = shape_of(a);
+  detail::tx_extents<NR> er{};
+  if constexpr (X < N)
+    for (std::size_t i = 0, r = 0; i < N; ++i)
+      if (i != X) er[r++] = e[i];
+  tensor<T, detail::rank_spec<NR>> out(er);
+  with_view(std::forward<A>(a), [&](const auto& v) {
+    T* o = out.data();
+    if constexpr (X + 1 >= N) {  // every row into one sum, or (the last axis) each row into its own
+      sum_t<T> acc{};
+      for_each_row(v.data(), v.extents(), v.strides(), [&](const T* p, std::size_t n, std::ptrdiff_t s) {
+        along(p, n, s, [&](T x) { acc += x; });
+        if constexpr (X + 1 == N) *o++ = static_cast<T>(std::exchange(acc, sum_t<T>{}));
+      });
+      if constexpr (X == N) *o = static_cast<T>(acc);
+    } else {  // add each slice along X (rank N - 1, its rows intact) into accumulators
+      std::vector<sum_t<T>> acc(out.size());
+      detail::tx_strides<NR> sr{};
+      for (std::size_t i = 0, r = 0; i < N; ++i)
+        if (i != X) sr[r++] = v.stride(i);
+      for (std::size_t q = 0; q < e[X]; ++q) {
+        sum_t<T>* c = acc.data();
+        for_each_row(v.data() + static_cast<std::ptrdiff_t>(q) * v.stride(X), er, sr,
+                     [&](const T* p, std::size_t n, std::ptrdiff_t s) { along(p, n, s, [&](T x) { *c++ += x; }); });
+      }
+      for (std::size_t i = 0; i < acc.size(); ++i) o[i] = static_cast<T>(acc[i]);
+    }
+  });
+  return out;
+}
+
+namespace detail::texpr {
+// softmax's preconditions, one sentence each; false stops the caller (no error cascade).
+template <std::size_t N, class T>
+constexpr bool softmax_ok() {
+  static_assert(N >= 1, "inplace: softmax: the operand must have rank 1 or more (softmax runs over the last axis)");
+  static_assert(std::is_floating_point_v<T>, "inplace: softmax: the operand must have a floating-point element type");
+  return N >= 1 && std::is_floating_point_v<T>;
+}
+}  // namespace detail::texpr
+
+// softmax_inplace(a): softmax over the last axis computed in a's storage, now.
+// A tensor lvalue or a view gives a view of it; an rvalue tensor is donated and returned.
+template <class A>
+  requires detail::texpr::operand<A>
+auto softmax_inplace(A&& a) {
+  using namespace detail::texpr;
+  constexpr bool has_storage = tensor_like<A> || view_like<A>;
+  static_assert(has_storage, "inplace: softmax_inplace computes in the storage of its operand, which must be a "
+                             "tensor or a view (not an expression)");
+  if constexpr (has_storage) {
+    using D = std::remove_cvref_t<A>;
+    using E = std::remove_pointer_t<decltype(a.data())>;
+    static_assert(!std::is_const_v<E>, "inplace: softmax_inplace writes its operand: it must not be const");
+    if constexpr (!std::is_const_v<E> && softmax_ok<D::rank, E>()) {
+      const auto e = a.extents();
+      const auto s = a.strides();
+      if (has_internal_overlap(e, s)) throw_internal_overlap(e, s);  // a broadcast view: rows would share elements
+      for_each_row(a.data(), e, s, [](E* p, std::size_t n, std::ptrdiff_t st) { softmax_row(p, n, st); });
+      if constexpr (view_like<A>) return D(a);
+      else if constexpr (std::is_lvalue_reference_v<A>) return a.view();
+      else return D(std::move(a));
+    }
+  }
+}
+
+// softmax(a): a new tensor of a's dtype and extents (static ones kept for a
+// tensor or view): a copied (an expression evaluated) into it, then softmax_inplace.
+template <class A>
+  requires detail::texpr::operand<A>
+auto softmax(A&& a) {
+  using namespace detail::texpr;
+  using T = value_t<A>;
+  constexpr std::size_t N = rank_v<A>;
+  if constexpr (softmax_ok<N, T>()) {
+    constexpr auto R = [] {
+      if constexpr (node_like<A>) return detail::rank_spec<N>;
+      else return shape_spec_of<std::remove_cvref_t<A>>::value;
+    }();
+    tensor<T, R> out(shape_of(a));
+    detail::assign(out.view(), std::forward<A>(a));
+    inplace::softmax_inplace(out);
+    return out;
+  }
+}
+
+}  // namespace inplace
