@@ -27,6 +27,13 @@ TEST_CASE("every overloaded name works on symbols", "[umbrella]") {
   STATIC_REQUIRE(ip::check(ip::inputs(A), ip::outputs(v)).ok);
 }
 
+TEST_CASE("the opaque ops work on symbols", "[umbrella]") {
+  constexpr auto d = ip::dot(ip::softmax(A), ip::dot(A, x));
+  constexpr auto s = ip::sum(ip::reduce_sum<0>(A), ip::reduce_sum<1>(A), ip::reduce_sum(x));
+  constexpr auto i = ip::softmax_inplace(ip::exp(A));  // destroys an intermediate
+  STATIC_REQUIRE(ip::check(ip::inputs(x, A), ip::outputs(d, s, i)).ok);
+}
+
 TEST_CASE("every overloaded name works on tensors", "[umbrella]") {
   ip::tensor<float> a{1.0f, 2.0f, 3.0f, 4.0f};
   ip::tensor<float> b{4.0f, 3.0f, 2.0f, 1.0f};
@@ -53,4 +60,16 @@ TEST_CASE("every overloaded name works on tensors", "[umbrella]") {
   CHECK(ip::flatten(m)[3] == 4);
   CHECK(ip::reshape<4>(m)[2] == 3);
   CHECK(ip::reinterpret<float>(a)[1] == 2);
+}
+
+TEST_CASE("the opaque ops work on tensors", "[umbrella]") {
+  ip::tensor<float, 2> m{{1, 2}, {3, 4}};
+  ip::tensor<float> v{1, 1};
+  CHECK(ip::dot(m, v)(1) == 7);
+  CHECK(ip::dot(v, v) == 2);  // a rank-0 tensor reads as its element
+  CHECK(ip::reduce_sum(m) == 10);
+  CHECK(ip::reduce_sum<0>(m)(1) == 6);
+  CHECK(ip::softmax(v)(0) == 0.5f);
+  ip::softmax_inplace(v);
+  CHECK(v(1) == 0.5f);
 }
