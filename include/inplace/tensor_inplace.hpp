@@ -98,21 +98,12 @@ template <std::size_t M, std::size_t N>
                     tx_shape_string(t) + "): an in-place op cannot grow its input by broadcasting");
 }
 
-template <class Op, class... X>
-auto run_inplace(Op op, X&&... x) {
-  constexpr op_info info = read_op<Op>(sizeof...(X));
-  static_assert(info.maps_ok, "inplace: bad_op_maps: the op's view_map/destroy_map is malformed");
-  static_assert(info.num_outputs == 1, "inplace: an in-place op on tensors must have one output");
-  constexpr auto I = static_cast<std::size_t>(info.storage[0]);
+// Computes op(x...) in the storage of x's I-th operand (preconditions checked).
+template <std::size_t I, class Op, class... X>
+auto run_inplace_on(Op op, X&&... x) {
   using Target = std::tuple_element_t<I, std::tuple<X...>>;
-  static_assert(tensor_like<Target> || view_like<Target>,
-                "inplace: an in-place op computes in the storage of its destroyed operand, which must be a tensor "
-                "or a view (not a scalar or an expression)");
-  auto& target = std::get<I>(std::tie(x...));
   using D = std::remove_cvref_t<Target>;
-  using E = std::remove_pointer_t<decltype(target.data())>;
-  static_assert(!std::is_const_v<E>, "inplace: an in-place op writes its destroyed operand: it must not be const");
-
+  auto& target = std::get<I>(std::tie(x...));
   auto node = make(op, x...);  // lvalues: every tensor is read through a view, none is moved
   using R = decltype(node);
   static_assert(std::is_same_v<value_t<R>, value_t<D>>,
@@ -129,6 +120,28 @@ auto run_inplace(Op op, X&&... x) {
   if constexpr (view_like<Target>) return D(target);
   else if constexpr (std::is_lvalue_reference_v<Target>) return target.view();
   else return D(std::move(target));  // a donated tensor: its storage, returned
+}
+
+// The outer layer: one sentence per broken precondition, and nothing else
+// instantiated after it (no cascade of follow-on errors).
+template <class Op, class... X>
+auto run_inplace(Op op, X&&... x) {
+  constexpr op_info info = read_op<Op>(sizeof...(X));
+  static_assert(info.maps_ok, "inplace: bad_op_maps: the op's view_map/destroy_map is malformed");
+  static_assert(info.num_outputs == 1, "inplace: an in-place op on tensors must have one output");
+  if constexpr (info.maps_ok && info.num_outputs == 1) {
+    constexpr auto I = static_cast<std::size_t>(info.storage[0]);
+    using Target = std::tuple_element_t<I, std::tuple<X...>>;
+    constexpr bool storage = tensor_like<Target> || view_like<Target>;
+    static_assert(storage,
+                  "inplace: an in-place op computes in the storage of its destroyed operand, which must be a tensor "
+                  "or a view (not a scalar or an expression)");
+    if constexpr (storage) {
+      constexpr bool writable = !std::is_const_v<std::remove_pointer_t<decltype(std::declval<Target&>().data())>>;
+      static_assert(writable, "inplace: an in-place op writes its destroyed operand: it must not be const");
+      if constexpr (writable) return run_inplace_on<I>(op, std::forward<X>(x)...);
+    }
+  }
 }
 
 }  // namespace detail::texpr

@@ -6,7 +6,7 @@
 //                             (m,k)(k,n) -> (m,n), (k)(k,n) -> (n), (m,k)(k) -> (m),
 //                             (k)(k) -> rank 0; element type: the common type
 //   ip::reduce_sum(a)         the sum of every element, a rank-0 tensor
-//   ip::reduce_sum<Axis>(a)   the sum over one axis (NumPy's a.sum(axis=Axis))
+//   ip::reduce_sum<Axis>(a)   the sum over one axis (NumPy's a.sum(axis=Axis), negative from the end)
 //   ip::softmax(a)            softmax over the last axis, a new tensor like a
 //   ip::softmax_inplace(a)    the same in a's storage, returned as tensor_inplace.hpp does
 //
@@ -158,9 +158,11 @@ auto reduce_sum(A&& a) {
   using namespace detail::texpr;
   using T = value_t<A>;
   constexpr std::size_t N = rank_v<A>;
-  static_assert(Axis == ops::all_axes || (Axis >= 0 && static_cast<std::size_t>(Axis) < N),
-                "inplace: reduce_sum<Axis>: Axis must be an axis of the operand (0 to rank - 1) or ip::ops::all_axes");
-  constexpr std::size_t X = Axis == ops::all_axes ? N : static_cast<std::size_t>(Axis);  // N: every axis
+  constexpr long long S = Axis == ops::all_axes ? static_cast<long long>(N) : Axis < 0 ? Axis + static_cast<long long>(N) : Axis;
+  static_assert(S >= 0 && S <= static_cast<long long>(N) && (S < static_cast<long long>(N) || Axis == ops::all_axes),
+                "inplace: reduce_sum<Axis>: Axis must be an axis of the operand (0 to rank - 1, or -rank to -1 "
+                "from the end) or ip::ops::all_axes");
+  constexpr auto X = static_cast<std::size_t>(S < 0 ? 0 : S);  // N: every axis
   constexpr std::size_t NR = X == N ? 0 : N - 1;
   const auto e = shape_of(a);
   detail::tx_extents<NR> er{};

@@ -70,6 +70,12 @@ class tensor_view {
   bool empty() const noexcept { return size() == 0; }
   bool is_contiguous() const noexcept { return detail::tx_is_contiguous(e_, s_); }
   tensor_view view() const noexcept { return *this; }
+  // A rank-0 view reads as its element, as a rank-0 tensor does.
+  operator value_type() const noexcept
+    requires(rank == 0)
+  {
+    return *p_;
+  }
 
   template <std::integral... I>
     requires(sizeof...(I) == rank)

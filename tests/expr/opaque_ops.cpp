@@ -209,6 +209,11 @@ TEST_CASE("reduce_sum on rank 3, strided views and expressions", "[opaque][reduc
   auto r2 = ip::reduce_sum<2>(t);
   CHECK(r2.extents() == std::array<std::size_t, 2>{P, Q});
   CHECK(all_close(r2, s2));
+  // Negative axes count from the end, as NumPy's: -1 is the last, -3 the first.
+  CHECK(all_close(ip::reduce_sum<-1>(t), s2));
+  CHECK(all_close(ip::reduce_sum<-2>(t), s1));
+  CHECK(all_close(ip::reduce_sum<-3>(t), s0));
+  STATIC_REQUIRE(std::is_same_v<decltype(ip::reduce_sum<-1>(t)), ip::tensor<double, 2>>);
   CHECK(naive::close(ip::reduce_sum(t)(), all));
   CHECK(naive::close(ip::reduce_sum<ip::ops::all_axes>(t)(), all));
   // The transpose of a rank-3 tensor reverses its axes: axis 2 of it is axis 0 of t.
@@ -420,4 +425,11 @@ TEST_CASE("a rank-0 tensor reads as its element; the operators still build expre
   z = 4.5;
   CHECK(ip::reduce_sum(z) == 4.5);
   CHECK(ip::reduce_sum(z * 2.0) == 9);
+  // A rank-0 view reads as its element too.
+  const ip::tensor_view<double, 0> zv = z.view();
+  const double zd = zv;
+  CHECK(zd == 4.5);
+  STATIC_REQUIRE(std::is_convertible_v<ip::tensor_view<const float, 0>, float>);
+  STATIC_REQUIRE(!std::is_convertible_v<ip::tensor_view<float, 1>, float>);
+  STATIC_REQUIRE(node_like<decltype(zv * 2.0)>);
 }

@@ -57,6 +57,9 @@ TEST_CASE("ranks and static extents", "[symbols]") {
   STATIC_REQUIRE(shape_of(ip::reverse(M)).extent[0] == 3);
   STATIC_REQUIRE(shape_of(ip::reduce_sum(M)).rank == 0);
   STATIC_REQUIRE(shape_of(ip::reduce_sum<1>(M)).extent[0] == 3);
+  STATIC_REQUIRE(shape_of(ip::reduce_sum<-1>(M)).extent[0] == 3);  // negative: from the end, as NumPy
+  STATIC_REQUIRE(shape_of(ip::reduce_sum<-2>(M)).extent[0] == 4);
+  STATIC_REQUIRE(shape_of(ip::reduce_sum<-1>(M)).rank == 1);
   STATIC_REQUIRE(shape_of(ip::dot(M, ip::transpose(M))).extent[1] == 3);
   STATIC_REQUIRE(shape_of(ip::softmax(M)) == shape_of(M));
   // broadcasting, NumPy-style

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <string_view>
 
 namespace inplace::ops {
@@ -29,20 +30,24 @@ struct dot {
   }
 };
 
-inline constexpr int all_axes = -1;
+// reduce_sum's "every axis". Not -1: axes count from the end when negative,
+// as in NumPy (reduce_sum<-1> sums over the last axis).
+inline constexpr int all_axes = std::numeric_limits<int>::min();
 
-// Sum over all elements (Axis = ip::ops::all_axes, a scalar) or over one axis.
+// Sum over all elements (Axis = ip::ops::all_axes, a scalar) or over one axis
+// (0 to rank - 1, or -rank to -1 from the end).
 template <int Axis = all_axes>
 struct reduce_sum {
   static constexpr std::string_view name = "reduce_sum";
   static constexpr int axis = Axis;
   static constexpr shape output_shape(std::size_t, const std::array<shape, 1>& in) {
     if (Axis == all_axes) return shape{};
-    const auto a = static_cast<std::size_t>(Axis);
-    if (Axis < 0 || a >= in[0].rank) return shape{dynamic};
+    const auto rank = static_cast<long long>(in[0].rank);
+    const long long a = Axis < 0 ? Axis + rank : Axis;
+    if (a < 0 || a >= rank) return shape{dynamic};
     shape r{};
     for (std::size_t i = 0; i < in[0].rank; ++i)
-      if (i != a) r.extent[r.rank++] = in[0].extent[i];
+      if (static_cast<long long>(i) != a) r.extent[r.rank++] = in[0].extent[i];
     return r;
   }
 };
