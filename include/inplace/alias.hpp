@@ -69,7 +69,11 @@ auto tx_alias(X&& x, const tx_extents<rank_of<Q>()>& e) {
   if (!tx_is_contiguous(x.extents(), x.strides()))
     throw alias_error("inplace: alias_error: cannot alias a view that is not dense (extents " +
                       tx_shape_string(x.extents()) + ", strides " + tx_shape_string(x.strides()) + ")");
-  const std::size_t bytes = x.size() * sizeof(T), need = tx_count(e) * sizeof(U);
+  std::size_t count = 0;
+  if (!tx_count_fits(e, sizeof(U), count))
+    throw alias_error("inplace: alias_error: an alias of extents " + tx_shape_string(e) +
+                      " has more bytes than memory can address");
+  const std::size_t bytes = x.size() * sizeof(T), need = count * sizeof(U);
   if (need > bytes)
     throw alias_error("inplace: alias_error: an alias of extents " + tx_shape_string(e) + " needs " +
                       std::to_string(need) + " bytes; the storage of extents " + tx_shape_string(x.extents()) +

@@ -29,6 +29,7 @@
 #include "inplace/detail/texpr_node.hpp"
 #include "inplace/error.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <memory>
@@ -37,6 +38,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace inplace::detail {
 
@@ -68,7 +70,11 @@ bool same_pattern(const T* d, const tx_extents<N>& e, const tx_strides<N>& s, co
   }
 }
 
-// A view whose elements do not all have distinct addresses (NumPy's internal overlap).
+// A view whose elements do not all have distinct addresses (NumPy's internal
+// overlap). Quick sufficient test first: with the axes ordered by |stride|, each
+// stride beyond the farthest offset the smaller ones reach. Layouts it cannot
+// clear (interleaved strides, rare) are decided exactly by listing the offsets;
+// past 2^22 elements they are reported as overlapping (conservative).
 template <std::size_t N>
 bool has_internal_overlap(const tx_extents<N>& e, const tx_strides<N>& s) {
   std::array<std::ptrdiff_t, N> step{};
@@ -86,18 +92,33 @@ bool has_internal_overlap(const tx_extents<N>& e, const tx_strides<N>& s) {
       std::swap(step[j - 1], step[j]);
       std::swap(len[j - 1], len[j]);
     }
-  std::ptrdiff_t need = 1;
-  for (std::size_t i = 0; i < m; ++i) {
-    if (step[i] < need) return true;
-    need = step[i] * static_cast<std::ptrdiff_t>(len[i]);
+  std::ptrdiff_t reach = 0;  // the farthest offset the axes so far reach
+  std::size_t i = 0;
+  for (; i < m && step[i] > reach; ++i) reach += step[i] * static_cast<std::ptrdiff_t>(len[i] - 1);
+  if (i == m) return false;
+  if (step[0] == 0) return true;  // a broadcast axis
+  std::size_t count = 1;
+  for (std::size_t k = 0; k < m; ++k) count *= len[k];
+  if (count > (std::size_t{1} << 22)) return true;
+  std::vector<std::ptrdiff_t> offsets{0};
+  offsets.reserve(count);
+  for (std::size_t k = 0; k < m; ++k) {
+    const std::size_t before = offsets.size();
+    for (std::size_t r = 1; r < len[k]; ++r)
+      for (std::size_t q = 0; q < before; ++q) offsets.push_back(offsets[q] + static_cast<std::ptrdiff_t>(r) * step[k]);
   }
-  return false;
+  std::sort(offsets.begin(), offsets.end());
+  return std::adjacent_find(offsets.begin(), offsets.end()) != offsets.end();
 }
 
 template <std::size_t M, std::size_t N>
 [[noreturn, gnu::cold, gnu::noinline]] void throw_cannot_assign(const tx_extents<M>& se, const tx_extents<N>& e) {
   throw shape_error("inplace: shape_error: cannot assign extents " + tx_shape_string(se) +
                     " to a destination of extents " + tx_shape_string(e));
+}
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_no_element() {
+  throw shape_error("inplace: shape_error: a rank-0 view without storage (default-constructed, or of a moved-from "
+                    "tensor) has no element to write");
 }
 template <std::size_t N>
 [[noreturn, gnu::cold, gnu::noinline]] void throw_internal_overlap(const tx_extents<N>& e, const tx_strides<N>& s) {
@@ -203,6 +224,8 @@ template <class T, auto R, class Src>
                                           assign_mode mode = assign_mode::checked, std::string_view op = {}) {
   static_assert(!std::is_const_v<T>, "inplace: assignment through a view of const elements");
   constexpr std::size_t N = rank_of<R>();
+  if constexpr (N == 0)
+    if (dst.data() == nullptr) texpr::throw_no_element();  // rank 0 has one element by its extents
   if constexpr (texpr::scalar<Src>) {
     using fill = texpr::elementwise<texpr::copy_op, texpr::scalar_leaf<T>>;
     assign(dst, fill(texpr::copy_op{}, texpr::scalar_leaf<T>{static_cast<T>(src)}), mode, op);

@@ -47,12 +47,19 @@ concept compound_target = (tensor_like<D> && std::is_lvalue_reference_v<D>) || v
 
 // d = op(d, e): d read with its own pattern, so one loop and no temporary
 // unless e reads d with another pattern.
+// As NumPy's "same kind" casting for `x += e`: an integer x cannot take a
+// floating result (x = x + e converts, if that is what is meant).
 template <class Op, class D, class E>
 void compound_assign(Op op, D& d, E&& e) {
   const auto v = tx_view_of(d);
-  static_assert(!std::is_const_v<typename decltype(v)::element_type>,
+  using T = typename decltype(v)::element_type;
+  static_assert(!std::is_const_v<T>,
                 "inplace: a compound assignment (+=, -=, *=, /=) needs a destination of mutable elements");
-  assign(v, make(op, v, std::forward<E>(e)));
+  auto node = make(op, v, std::forward<E>(e));
+  static_assert(!(std::is_integral_v<T> && std::is_floating_point_v<value_t<decltype(node)>>),
+                "inplace: dtype_mismatch: x op= e would store a floating-point result in an integer tensor; "
+                "write x = x op e to convert it");
+  assign(v, std::move(node));
 }
 }  // namespace detail::texpr
 

@@ -37,7 +37,8 @@ constexpr auto apply(Op, A...) {
   static_assert((detail::symbolic<A> && ...),
                 "inplace: runtime_number_in_graph: a graph holds no run-time values; write a "
                 "compile-time constant such as 2.0_c (using namespace inplace::literals) or "
-                "declare an input ip::scalar<\"name\", T>");
+                "declare an input ip::scalar<\"name\", T> (or, for a tensor, an ip::input: tensors are "
+                "passed when the function is called)");
   if constexpr ((detail::symbolic<A> && ...)) {
     using N = detail::node<Op, detail::arg_handle<std::remove_cvref_t<A>>::template type...>;
     if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};

@@ -15,10 +15,12 @@
 #include "inplace/extents.hpp"
 #include "inplace/tensor_view.hpp"
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -63,6 +65,12 @@ class tensor {
     detail::tx_check_static_extents<R>(e);
     allocate_zero();
   }
+  // tensor<float, 2> A({2, 3}): the extents as a braced list. (Rank 1 keeps
+  // tensor<float> x({5}) as the value [5], an initializer list.) Without it g++
+  // finds {2, 3} ambiguous between this and copying a tensor made by (2, 3).
+  explicit tensor(const std::size_t (&e)[rank > 1 ? rank : 1], const Alloc& a = Alloc())
+    requires(rank > 1)
+      : tensor(std::to_array(e), a) {}
   // tensor<float> x{1, 2, 3}; tensor<float, 2> A{{1, 2}, {3, 4}} (ragged: ip::shape_error).
   tensor(detail::tx_nested_list<T, rank> init, const Alloc& a = Alloc())
     requires(rank > 0)
@@ -77,8 +85,13 @@ class tensor {
     requires(detail::texpr::operand<E> && !std::is_same_v<std::remove_cvref_t<E>, tensor> &&
              detail::texpr::rank_v<E> == rank)
   explicit(!detail::texpr::node_like<E>) tensor(E&& e, const Alloc& a = Alloc())
-      : tensor(detail::texpr::shape_of(e), a) {
-    detail::assign(view(), std::forward<E>(e));
+      : tensor(detail::tx_uninitialized, detail::texpr::shape_of(e), a) {
+    detail::assign(view(), std::forward<E>(e));  // writes every element: no zeroing first
+  }
+  // Storage whose elements the caller writes at once (internal: nothing is zeroed).
+  tensor(detail::tx_uninitialized_t, const extents_type& e, const Alloc& a = Alloc()) : alloc_(a), e_(e) {
+    detail::tx_check_static_extents<R>(e);
+    allocate(detail::tx_checked_count(e_, sizeof(T)));
   }
 
   tensor(const tensor& o) : alloc_(traits::select_on_container_copy_construction(o.alloc_)), e_(o.e_) {
@@ -90,9 +103,11 @@ class tensor {
         e_(std::exchange(o.e_, extents_type{})) {}
   tensor& operator=(const tensor& o) {
     if (this == &o) return *this;
-    if (n_ != o.n_) {
+    if (n_ != o.n_) {  // the new block first: if allocating throws, *this is unchanged
+      T* p = o.n_ ? traits::allocate(alloc_, o.n_) : nullptr;
       release();
-      allocate(o.n_);
+      p_ = p;
+      n_ = o.n_;
     }
     e_ = o.e_;
     if (n_) std::memcpy(p_, o.p_, n_ * sizeof(T));
@@ -102,7 +117,12 @@ class tensor {
                                          traits::is_always_equal::value) {
     if (this == &o) return *this;
     if constexpr (!traits::propagate_on_container_move_assignment::value && !traits::is_always_equal::value) {
-      if (!(alloc_ == o.alloc_)) return *this = static_cast<const tensor&>(o);
+      if (!(alloc_ == o.alloc_)) {  // o's block cannot change allocators: copy it, then empty o
+        *this = static_cast<const tensor&>(o);
+        o.release();
+        o.e_ = extents_type{};
+        return *this;
+      }
     }
     release();
     if constexpr (traits::propagate_on_container_move_assignment::value) alloc_ = std::move(o.alloc_);
@@ -112,10 +132,27 @@ class tensor {
     return *this;
   }
   // Evaluates an expression, a view, another tensor type or a scalar into this
-  // tensor's storage, in one loop; extents must broadcast to this tensor's.
+  // tensor's storage, in one loop; extents must broadcast to this tensor's. A
+  // tensor without storage (default-constructed, moved from, zero-size) first
+  // takes the extents of an operand of its rank, as Eigen's dynamic arrays do;
+  // `x = std::move(x) + 1` then computes in the donated storage and takes it back.
   template <class E>
     requires(detail::texpr::operand_or_scalar<E> && !std::is_same_v<std::remove_cvref_t<E>, tensor>)
   tensor& operator=(E&& e) {
+    if (p_ == nullptr) {
+      if constexpr (detail::texpr::operand<E>) {
+        if constexpr (detail::texpr::rank_v<E> == rank) {
+          if constexpr (detail::texpr::node_like<E> && !std::is_lvalue_reference_v<E>)
+            if (tensor* t = owned_like(e, detail::texpr::shape_of(e))) {
+              detail::assign(t->view(), e);  // in the storage e owns: t is read with its own pattern
+              return *this = std::move(*t);
+            }
+          return *this = tensor(std::forward<E>(e), alloc_);
+        }
+      } else if constexpr (rank == 0) {
+        allocate_zero();  // a rank-0 tensor without storage gets its one element back
+      }
+    }
     detail::assign(view(), std::forward<E>(e));
     return *this;
   }
@@ -150,8 +187,18 @@ class tensor {
 
   view_type view() noexcept { return view_type(detail::tx_unchecked, p_, e_, strides()); }
   const_view_type view() const noexcept { return const_view_type(detail::tx_unchecked, p_, e_, strides()); }
-  operator view_type() noexcept { return view(); }
-  operator const_view_type() const noexcept { return view(); }
+  // Converts to any view of its rank and (more const) element type, with a rank
+  // or static extents (those are checked: ip::shape_error).
+  template <class U, auto Q>
+    requires(detail::rank_of<Q>() == rank && std::is_convertible_v<T (*)[], U (*)[]>)
+  operator tensor_view<U, Q>() {
+    return tensor_view<U, Q>(p_, e_, strides());
+  }
+  template <class U, auto Q>
+    requires(detail::rank_of<Q>() == rank && std::is_convertible_v<const T (*)[], U (*)[]>)
+  operator tensor_view<U, Q>() const {
+    return tensor_view<U, Q>(p_, e_, strides());
+  }
   // A rank-0 tensor reads as its element (float s = ip::reduce_sum(x)). The
   // expression operators still win over the built-in ones: they match exactly.
   operator T() const noexcept
@@ -172,8 +219,21 @@ class tensor {
     n_ = n;
   }
   void allocate_zero() {
-    allocate(detail::tx_count(e_));
+    allocate(detail::tx_checked_count(e_, sizeof(T)));
     if (n_) std::uninitialized_value_construct_n(p_, n_);
+  }
+  // A tensor of this very type that expression e owns (moved in) with extents e.
+  template <class X>
+  static tensor* owned_like(X& x, const extents_type& e) {
+    if constexpr (std::is_same_v<X, tensor>) {
+      return x.e_ == e && x.p_ ? &x : nullptr;
+    } else if constexpr (detail::texpr::node_like<X>) {
+      tensor* found = nullptr;
+      std::apply([&](auto&... a) { ((found = found ? found : owned_like(a, e)), ...); }, x.args);
+      return found;
+    } else {
+      return nullptr;
+    }
   }
   void release() noexcept {
     if (p_) traits::deallocate(alloc_, p_, n_);

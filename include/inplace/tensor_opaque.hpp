@@ -169,7 +169,7 @@ auto reduce_sum(A&& a) {
   if constexpr (X < N)
     for (std::size_t i = 0, r = 0; i < N; ++i)
       if (i != X) er[r++] = e[i];
-  tensor<T, detail::rank_spec<NR>> out(er);
+  tensor<T, detail::rank_spec<NR>> out(er);  // zero: rows of length 0 sum to 0
   with_view(std::forward<A>(a), [&](const auto& v) {
     T* o = out.data();
     if constexpr (X + 1 >= N) {  // every row into one sum, or (the last axis) each row into its own
@@ -243,8 +243,8 @@ auto softmax(A&& a) {
       if constexpr (node_like<A>) return detail::rank_spec<N>;
       else return shape_spec_of<std::remove_cvref_t<A>>::value;
     }();
-    tensor<T, R> out(shape_of(a));
-    detail::assign(out.view(), std::forward<A>(a));
+    tensor<T, R> out(detail::tx_uninitialized, shape_of(a));
+    detail::assign(out.view(), std::forward<A>(a));  // writes every element
     inplace::softmax_inplace(out);
     return out;
   }

@@ -10,7 +10,9 @@
 #include "inplace/error.hpp"
 #include "inplace/extents.hpp"
 
+#include <compare>
 #include <concepts>
+#include <iterator>
 #include <cstddef>
 #include <type_traits>
 
@@ -30,8 +32,9 @@ class tensor_view {
 
   // An empty view (no elements, null pointer).
   constexpr tensor_view() noexcept = default;
-  // A contiguous row-major view.
-  tensor_view(T* p, const extents_type& e) : tensor_view(p, e, detail::tx_row_major(e)) {}
+  // A contiguous row-major view (ip::shape_error for extents too large to address).
+  tensor_view(T* p, const extents_type& e)
+      : tensor_view(p, e, (detail::tx_checked_count(e, sizeof(T)), detail::tx_row_major(e))) {}
   // A strided view. Static extents in R must match e (ip::shape_error otherwise).
   tensor_view(T* p, const extents_type& e, const strides_type& s) : p_(p), e_(e), s_(s) {
     detail::tx_check_static_extents<R>(e);
@@ -60,6 +63,12 @@ class tensor_view {
     detail::assign(*this, std::forward<E>(e));
     return *this;
   }
+
+  // Row-major iterators (each holds a copy of the view, so none dangles with a
+  // temporary view): random access by element index.
+  class iterator;
+  iterator begin() const noexcept { return iterator(*this, 0); }
+  iterator end() const noexcept { return iterator(*this, static_cast<std::ptrdiff_t>(size())); }
 
   T* data() const noexcept { return p_; }
   const extents_type& extents() const noexcept { return e_; }
@@ -96,6 +105,40 @@ class tensor_view {
   T* p_ = nullptr;
   extents_type e_{};
   strides_type s_{};
+};
+
+template <class T, auto R>
+class tensor_view<T, R>::iterator {
+ public:
+  using iterator_category = std::random_access_iterator_tag;
+  using iterator_concept = std::random_access_iterator_tag;
+  using value_type = std::remove_cv_t<T>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = T*;
+  using reference = T&;
+
+  iterator() = default;
+  iterator(const tensor_view& v, difference_type i) noexcept : v_(v), i_(i) {}
+
+  reference operator*() const noexcept { return v_[static_cast<std::size_t>(i_)]; }
+  pointer operator->() const noexcept { return &**this; }
+  reference operator[](difference_type k) const noexcept { return v_[static_cast<std::size_t>(i_ + k)]; }
+  iterator& operator++() noexcept { return ++i_, *this; }
+  iterator operator++(int) noexcept { return iterator(v_, i_++); }
+  iterator& operator--() noexcept { return --i_, *this; }
+  iterator operator--(int) noexcept { return iterator(v_, i_--); }
+  iterator& operator+=(difference_type k) noexcept { return i_ += k, *this; }
+  iterator& operator-=(difference_type k) noexcept { return i_ -= k, *this; }
+  friend iterator operator+(iterator a, difference_type k) noexcept { return a += k; }
+  friend iterator operator+(difference_type k, iterator a) noexcept { return a += k; }
+  friend iterator operator-(iterator a, difference_type k) noexcept { return a -= k; }
+  friend difference_type operator-(const iterator& a, const iterator& b) noexcept { return a.i_ - b.i_; }
+  friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i_ == b.i_; }
+  friend auto operator<=>(const iterator& a, const iterator& b) noexcept { return a.i_ <=> b.i_; }
+
+ private:
+  tensor_view v_;
+  difference_type i_ = 0;
 };
 
 namespace detail {

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <type_traits>
 
@@ -61,7 +62,7 @@ template <std::ptrdiff_t B, std::ptrdiff_t E = inplace::end, std::ptrdiff_t S = 
   requires(detail::texpr::tensor_like<X> || detail::texpr::view_like<X>)
 auto slice(X&& x) {
   INPLACE_VIEW_ARG(X);
-  static_assert(S != 0, "inplace: slice_step: ip::slice<B, E, S>: the step S must not be 0");
+  static_assert(S != 0 && S != PTRDIFF_MIN, "inplace: slice_step: ip::slice<B, E, S>: the step S must not be 0");
   auto v = detail::tx_view_of(x);
   static_assert(decltype(v)::rank >= 1, "inplace: ip::slice needs a view of rank 1 or more");
   const auto n = static_cast<std::ptrdiff_t>(v.extent(0));
@@ -69,11 +70,11 @@ auto slice(X&& x) {
   if constexpr (S > 0) {  // Python: clamp to [0, n], stop omitted = n
     b = B < 0 ? std::max<std::ptrdiff_t>(B + n, 0) : std::min<std::ptrdiff_t>(B, n);
     const std::ptrdiff_t e = E == inplace::end ? n : E < 0 ? std::max<std::ptrdiff_t>(E + n, 0) : std::min<std::ptrdiff_t>(E, n);
-    len = e > b ? (e - b + S - 1) / S : 0;
+    len = e > b ? (e - b - 1) / S + 1 : 0;  // (not (e - b + S - 1) / S: it overflows for a huge S)
   } else {  // Python: clamp to [-1, n - 1], stop omitted = before the first element
     b = B < 0 ? std::max<std::ptrdiff_t>(B + n, -1) : std::min<std::ptrdiff_t>(B, n - 1);
     const std::ptrdiff_t e = E == inplace::end ? -1 : E < 0 ? std::max<std::ptrdiff_t>(E + n, -1) : std::min<std::ptrdiff_t>(E, n - 1);
-    len = b > e ? (b - e - S - 1) / -S : 0;
+    len = b > e ? (b - e - 1) / -S + 1 : 0;
   }
   auto ext = v.extents();
   auto str = v.strides();
@@ -105,7 +106,8 @@ auto reshape(X&& x, I... new_extents) {
   using T = typename decltype(v)::element_type;
   const detail::tx_extents<sizeof...(I)> e{static_cast<std::size_t>(new_extents)...};
   detail::tx_require_contiguous(v, "reshape");
-  if (detail::tx_count(e) != v.size())
+  std::size_t count = 0;
+  if (!detail::tx_count_fits(e, sizeof(T), count) || count != v.size())
     throw shape_error("inplace: shape_error: reshape: cannot view extents " + detail::tx_shape_string(v.extents()) +
                       " as " + detail::tx_shape_string(e));
   return tensor_view<T, detail::rank_spec<sizeof...(I)>>(v.data(), e);

@@ -150,3 +150,27 @@ TEST_CASE("a larger transposed update matches the reference", "[alias]") {
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) CHECK(A(i, j) == want(i, j));
 }
+
+TEST_CASE("a strided destination whose elements are distinct is written; one that overlaps itself is not",
+          "[alias][overlap]") {
+  // NumPy: B[:, ::2] *= 10 on a (2, 3) tensor: the view has extents (2, 2), strides (3, 2) in B.
+  ip::tensor<float, 2> B{{1, 2, 3}, {4, 5, 6}};
+  ip::slice<0, ip::end, 2>(ip::transpose(B)) *= 10.0f;  // columns 0 and 2 of B, transposed
+  CHECK(elements(B) == std::vector<float>{10, 2, 30, 40, 5, 60});
+  // Interleaved strides the quick test cannot clear: offsets 3i + 2j for i < 2, j < 3 are
+  // {0, 2, 4, 3, 5, 7}, all distinct.
+  float buf[8] = {};
+  ip::tensor_view<float, 2> inter(buf, {2, 3}, {3, 2});
+  inter = ip::tensor<float, 2>{{1, 2, 3}, {4, 5, 6}};
+  CHECK(std::vector<float>(buf, buf + 8) == std::vector<float>{1, 0, 2, 4, 3, 5, 0, 6});
+  // Offsets 2i + j for i, j < 3 repeat (0 2 4 / 1 3 5 / 2 4 6): internal overlap, nothing written.
+  float cells[7] = {1, 1, 1, 1, 1, 1, 1};
+  ip::tensor_view<float, 2> rows(cells, {3, 3}, {2, 1});
+  CHECK_THROWS_AS(rows = 0.0f, ip::aliasing_error);
+  CHECK_THROWS_AS(rows += 1.0f, ip::aliasing_error);
+  CHECK(std::vector<float>(cells, cells + 7) == std::vector<float>(7, 1.0f));
+  // Negative strides with distinct elements.
+  ip::tensor<float, 2> C{{1, 2, 3}, {4, 5, 6}};
+  ip::reverse(ip::slice<0, ip::end, 2>(ip::transpose(C))) = ip::tensor<float, 2>{{7, 8}, {9, 10}};
+  CHECK(elements(C) == std::vector<float>{9, 2, 7, 10, 5, 8});
+}

@@ -49,6 +49,13 @@ TEST_CASE("compound assignment on tensors: one loop, no temporary", "[expr][comp
   ip::tensor<int> i{7, 8, 9};
   i /= 2;  // integer division, as C++ (and NumPy's //=)
   CHECK(elements(i) == std::vector<int>{3, 4, 4});
+  // Same kind, as NumPy: a double result into floats converts; into ints it is
+  // a compile error (tests/fail/dtype_mismatch.fail.compound_float_into_int.cpp).
+  ip::tensor<float> f{1, 2};
+  f += ip::tensor<double>{0.5, 0.25};
+  CHECK(elements(f) == std::vector<float>{1.5f, 2.25f});
+  i = i + 0.5;  // the explicit conversion
+  CHECK(elements(i) == std::vector<int>{3, 4, 4});
 }
 
 TEST_CASE("compound assignment on views and with broadcasting", "[expr][compound]") {

@@ -5,7 +5,9 @@
 
 #include <cmath>
 #include <functional>
+#include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace ip = inplace;
 
@@ -168,4 +170,30 @@ TEST_CASE("expressions own the tensor temporaries they are given", "[expr]") {
   ip::tensor<float> r(3);
   r = e;
   CHECK(std::vector<float>(r.begin(), r.end()) == std::vector<float>{11, 22, 33});
+}
+
+TEST_CASE("scalars beside bool operands keep their own type; where's condition does not type them", "[expr][dtype]") {
+  ip::tensor<bool> b{true, false};
+  ip::tensor<int> r(2);
+  r = b + 5;  // NumPy: [6 5]
+  CHECK((r(0) == 6 && r(1) == 5));
+  r = b * 3;
+  CHECK((r(0) == 3 && r(1) == 0));
+  r = ip::where(b, 5, 7);
+  CHECK((r(0) == 5 && r(1) == 7));
+  ip::tensor<std::int8_t> c{1, 0};
+  r = ip::where(c, 1000, 0);  // the int8 condition does not make 1000 an int8
+  CHECK((r(0) == 1000 && r(1) == 0));
+  STATIC_REQUIRE(std::is_same_v<decltype(ip::where(c, 1000, 0))::value_type, int>);
+  ip::tensor<float> f{1.5f, 2.5f};
+  STATIC_REQUIRE(std::is_same_v<decltype(ip::where(b, f, 2.0))::value_type, float>);  // weak beside f
+  STATIC_REQUIRE(std::is_same_v<decltype(b + 2.5)::value_type, double>);
+}
+
+TEST_CASE("gelu on integers computes in double", "[expr][dtype]") {
+  ip::tensor<int> i{7, -7, 0};
+  ip::tensor<double> g = ip::gelu(i);
+  CHECK(g(0) == Approx(7.0).epsilon(1e-9));
+  CHECK(std::abs(g(1)) < 1e-10);
+  CHECK(g(2) == 0);
 }

@@ -171,3 +171,107 @@ TEST_CASE("aligned_allocator: alignment, rebind, equality", "[allocator]") {
   CHECK(ip::aligned_allocator<float>() == ip::aligned_allocator<double>());
   CHECK_THROWS_AS(ip::aligned_allocator<double>().allocate(std::size_t(-1) / 4), std::bad_array_new_length);
 }
+
+TEST_CASE("tensor: extents as a braced list, on both compilers", "[tensor]") {
+  ip::tensor<float, 2> A({2, 3});
+  CHECK(A.extents() == std::array<std::size_t, 2>{2, 3});
+  ip::tensor<int, 3> B({2, 3, 4}, ip::aligned_allocator<int>());
+  CHECK(B.size() == 24);
+  ip::tensor<float> x({5});  // rank 1: an initializer list, the value [5]
+  CHECK(x.size() == 1);
+  CHECK(x[0] == 5);
+}
+
+TEST_CASE("tensor: assigning to a tensor without storage takes the operand's extents", "[tensor][empty]") {
+  ip::tensor<float> x{1, 2, 3};
+  const float* storage = x.data();
+  x = std::move(x) + 1.0f;  // donated to the expression, computed there, taken back
+  CHECK(x.data() == storage);
+  CHECK(std::vector<float>(x.begin(), x.end()) == std::vector<float>{2, 3, 4});
+  x = ip::exp(std::move(x) * 0.0f);
+  CHECK(x.data() == storage);
+  CHECK(std::vector<float>(x.begin(), x.end()) == std::vector<float>{1, 1, 1});
+  ip::tensor<float> a;  // default-constructed: no storage, like Eigen's empty dynamic arrays
+  a = x * 2.0f;
+  CHECK(std::vector<float>(a.begin(), a.end()) == std::vector<float>{2, 2, 2});
+  ip::tensor<float> moved = std::move(a);
+  a = ip::reverse(moved);
+  CHECK(a.size() == 3);
+  ip::tensor<double, 2> M;
+  const ip::tensor<double, 2> row{{1, 2}};
+  M = ip::transpose(row);  // a view takes the tensor's place too
+  CHECK(M.extents() == std::array<std::size_t, 2>{2, 1});
+  CHECK(M(1, 0) == 2);
+  // A scalar has no extents: a tensor without storage of rank > 0 stays empty.
+  ip::tensor<float> e;
+  e = 3.0f;
+  CHECK(e.size() == 0);
+  // Another rank: the usual shape_error.
+  CHECK_THROWS_AS((e = ip::tensor<float, 2>(2, 2)), ip::shape_error);
+  // Static extents are still checked.
+  ip::tensor<float, ip::extents<2>> s2;
+  auto s3 = std::move(s2);
+  CHECK_THROWS_AS(s2 = x + 1.0f, ip::shape_error);
+  s2 = ip::slice<1>(x) * 3.0f;
+  CHECK(s2[1] == 3);
+  // An lvalue expression is not robbed of the tensor it owns.
+  ip::tensor<float> y;
+  const auto keep = std::move(moved) + 1.0f;
+  y = keep;
+  ip::tensor<float> z(3);
+  z = keep;
+  CHECK(std::vector<float>(z.begin(), z.end()) == std::vector<float>{3, 3, 3});
+  CHECK(y.data() != z.data());
+}
+
+TEST_CASE("tensor: a rank-0 tensor without storage", "[tensor][empty]") {
+  ip::tensor<float, 0> s;
+  CHECK(s.size() == 1);
+  s = 2.0f;
+  ip::tensor<float, 0> t = std::move(s);
+  CHECK(s.size() == 0);  // NOLINT(bugprone-use-after-move)
+  CHECK(s.data() == nullptr);
+  ip::tensor<float> x{1, 2};
+  CHECK_THROWS_MATCHES(x + s, ip::shape_error,
+                       Catch::Matchers::Message("inplace: shape_error: a rank-0 operand without storage "
+                                                "(default-constructed view, or a moved-from tensor) has no value to read"));
+  s = 5.0f;  // assigning gives it its one element back
+  CHECK(s.size() == 1);
+  CHECK(float(s) == 5);
+  ip::tensor_view<float, 0> v;
+  CHECK_THROWS_MATCHES(v = 1.0f, ip::shape_error,
+                       Catch::Matchers::Message("inplace: shape_error: a rank-0 view without storage "
+                                                "(default-constructed, or of a moved-from tensor) has no element to write"));
+  CHECK(float(t) == 2);
+}
+
+namespace {
+// A stateful allocator that does not propagate on move assignment: blocks cannot change owners.
+template <class T>
+struct arena_allocator {
+  using value_type = T;
+  using propagate_on_container_move_assignment = std::false_type;
+  using is_always_equal = std::false_type;
+  int id;
+  explicit arena_allocator(int i) : id(i) {}
+  template <class U>
+  arena_allocator(const arena_allocator<U>& o) : id(o.id) {}
+  T* allocate(std::size_t n) { return std::allocator<T>().allocate(n); }
+  void deallocate(T* p, std::size_t n) { std::allocator<T>().deallocate(p, n); }
+  friend bool operator==(const arena_allocator& a, const arena_allocator& b) { return a.id == b.id; }
+};
+}  // namespace
+
+TEST_CASE("tensor: move assignment between unequal allocators copies and still empties the source",
+          "[tensor][allocator]") {
+  using A = arena_allocator<float>;
+  using T = ip::tensor<float, 1, A>;
+  T a(std::array<std::size_t, 1>{3}, A(1)), b(std::array<std::size_t, 1>{2}, A(2));
+  a = 7.0f;
+  b = std::move(a);
+  CHECK(b.size() == 3);
+  CHECK(b[2] == 7);
+  CHECK(b.get_allocator().id == 2);
+  CHECK(a.size() == 0);  // NOLINT(bugprone-use-after-move)
+  CHECK(a.data() == nullptr);
+}

@@ -2,6 +2,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <iterator>
+#include <numeric>
 #include <type_traits>
 #include <vector>
 
@@ -79,4 +84,57 @@ TEST_CASE("tensor_view: a destination with internal overlap is refused", "[view]
   CHECK(buf[0] == 1);  // nothing written
   CHECK(buf[1] == 2);
   CHECK(buf[2] == 3);
+}
+
+TEST_CASE("tensor_view: row-major random-access iterators over any strides", "[view][iterator]") {
+  ip::tensor<float, 2> A{{1, 2, 3}, {4, 5, 6}};
+  STATIC_REQUIRE(std::random_access_iterator<ip::tensor_view<float, 2>::iterator>);
+  STATIC_REQUIRE(std::is_same_v<std::iter_reference_t<ip::tensor_view<const float, 2>::iterator>, const float&>);
+  std::vector<float> seen;
+  for (float v : ip::transpose(A)) seen.push_back(v);  // a temporary view: its iterators hold a copy
+  CHECK(seen == std::vector<float>{1, 4, 2, 5, 3, 6});
+  auto T = ip::transpose(A);
+  CHECK(std::vector<float>(T.begin(), T.end()) == seen);
+  CHECK(T.end() - T.begin() == 6);
+  CHECK(T.begin()[3] == 5);
+  CHECK(*(T.end() - 1) == 6);
+  CHECK(std::accumulate(T.begin(), T.end(), 0.0f) == 21);
+  std::sort(T.begin(), T.end(), std::greater<>{});  // writes through the strided view
+  CHECK(std::vector<float>(A.begin(), A.end()) == std::vector<float>{6, 4, 2, 5, 3, 1});
+  auto R = ip::reverse(ip::slice<0, ip::end, 2>(ip::tensor_view<float>(A.data(), {6})));  // A[0::2][::-1]
+  CHECK(std::vector<float>(R.begin(), R.end()) == std::vector<float>{3, 2, 6});
+  ip::tensor_view<float> none;
+  CHECK(none.begin() == none.end());
+}
+
+TEST_CASE("a tensor converts to views of its rank, with a rank or checked static extents", "[view][conversion]") {
+  auto sum = [](ip::tensor_view<const float, 2> v) { return std::accumulate(v.begin(), v.end(), 0.0f); };
+  auto fill = [](ip::tensor_view<float, 2> v) { v = 1.0f; };
+  auto fixed = [](ip::tensor_view<float, ip::extents<2, 3>> v) { return v.size(); };
+  ip::tensor<float, ip::extents<2, 3>> S{{1, 2, 3}, {4, 5, 6}};
+  CHECK(sum(S) == 21);  // static extents to a rank-only view of const elements
+  fill(S);
+  CHECK(sum(S) == 6);
+  ip::tensor<float, 2> D(2, 3);
+  CHECK(fixed(D) == 6);  // dynamic to static: checked
+  ip::tensor<float, 2> W(3, 3);
+  CHECK_THROWS_AS(fixed(W), ip::shape_error);
+  const ip::tensor<float, 2>& C = D;
+  CHECK(sum(C) == 0);
+  STATIC_REQUIRE(!std::is_convertible_v<const ip::tensor<float, 2>&, ip::tensor_view<float, 2>>);
+  STATIC_REQUIRE(!std::is_convertible_v<ip::tensor<float, 2>&, ip::tensor_view<float, 1>>);
+  STATIC_REQUIRE(!std::is_convertible_v<ip::tensor<float, 2>&, ip::tensor_view<double, 2>>);
+}
+
+TEST_CASE("views too large to address are refused", "[view][error]") {
+  float buf[8] = {};
+  const std::size_t big = (std::size_t{1} << 61) + 1;
+  CHECK_THROWS_AS((ip::tensor_view<float, 2>(buf, {big, 8})), ip::shape_error);
+  ip::tensor<float> f(8);
+  CHECK_THROWS_AS(ip::reshape(f, big, 8), ip::shape_error);
+  CHECK_THROWS_AS(ip::alias<float>(f, big, 8), ip::alias_error);
+  CHECK_THROWS_AS((ip::tensor<float, 2>(std::size_t{1} << 32, std::size_t{1} << 32)), ip::shape_error);
+  // A huge step is one element, Python's x[0::2**63-1].
+  CHECK(ip::slice<0, ip::end, PTRDIFF_MAX>(f).size() == 1);
+  CHECK(ip::slice<-1, ip::end, -PTRDIFF_MAX>(f).size() == 1);
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace inplace::detail {
@@ -16,6 +17,10 @@ namespace inplace::detail {
 // Tag of the constructors that skip the static-extents check (moved-from tensors).
 struct tx_unchecked_t {};
 inline constexpr tx_unchecked_t tx_unchecked{};
+// Tag of the tensor constructor that leaves the elements unwritten: for storage
+// the library fills completely right away (the value of an expression).
+struct tx_uninitialized_t {};
+inline constexpr tx_uninitialized_t tx_uninitialized{};
 
 template <std::size_t N>
 using tx_extents = std::array<std::size_t, N>;
@@ -26,6 +31,33 @@ template <std::size_t N>
 constexpr std::size_t tx_count(const tx_extents<N>& e) {
   std::size_t n = 1;
   for (auto x : e) n *= x;
+  return n;
+}
+
+// The element count of extents e when e elements of elem_size bytes can be
+// addressed (at most PTRDIFF_MAX bytes), else false: extents that large would
+// wrap every size computation.
+template <std::size_t N>
+constexpr bool tx_count_fits(const tx_extents<N>& e, std::size_t elem_size, std::size_t& count) {
+  count = 1;
+  for (auto x : e)
+    if (x == 0) return count = 0, true;
+  for (auto x : e)
+    if (__builtin_mul_overflow(count, x, &count)) return false;
+  std::size_t bytes = 0;
+  return !__builtin_mul_overflow(count, elem_size, &bytes) && bytes <= static_cast<std::size_t>(PTRDIFF_MAX);
+}
+
+template <class C>
+std::string tx_shape_string(const C& e);
+
+// tx_count_fits or ip::shape_error naming the extents.
+template <std::size_t N>
+std::size_t tx_checked_count(const tx_extents<N>& e, std::size_t elem_size) {
+  std::size_t n = 0;
+  if (!tx_count_fits(e, elem_size, n))
+    throw shape_error("inplace: shape_error: extents " + tx_shape_string(e) + " have more elements of " +
+                      std::to_string(elem_size) + " bytes than memory can address");
   return n;
 }
 

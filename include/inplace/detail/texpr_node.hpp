@@ -9,6 +9,7 @@
 
 #include "inplace/detail/tensor_fwd.hpp"
 #include "inplace/detail/tensor_layout.hpp"
+#include "inplace/ops/elementwise.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -124,9 +125,13 @@ struct elementwise {
 };
 
 // The element type a scalar takes beside operands of type V: V (NumPy's weak
-// scalars), except that a floating-point scalar beside integers stays double.
+// scalars), except that a floating-point scalar beside integers stays double, a
+// number beside bools keeps its own type (bool + 5 is 6, as in NumPy), and a
+// scalar beside no operand at all (where(c, 5, 7)) keeps its own type.
 template <class V, class S>
-using scalar_type_t = std::conditional_t<std::is_integral_v<V> && std::is_floating_point_v<S>, double, V>;
+using scalar_type_t =
+    std::conditional_t<std::is_void_v<V> || (std::is_same_v<V, bool> && !std::is_same_v<S, bool>), S,
+                       std::conditional_t<std::is_integral_v<V> && std::is_floating_point_v<S>, double, V>>;
 
 // The common element type of the non-scalar operands (void when there are none).
 template <class A>
@@ -163,6 +168,11 @@ struct common_value<A, B...> {
   using type = typename common2<typename operand_value<A>::type, typename common_value<B...>::type>::type;
 };
 
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_no_value() {
+  throw shape_error("inplace: shape_error: a rank-0 operand without storage (default-constructed view, or a "
+                    "moved-from tensor) has no value to read");
+}
+
 // What an operand becomes inside a node: views and tensor lvalues are read
 // through const views (with their static extents, if any), tensor rvalues are
 // moved in (the node owns them), nodes are kept, scalars are converted.
@@ -173,16 +183,29 @@ auto to_operand(X&& x) {
     using S = scalar_type_t<V, D>;
     return scalar_leaf<S>{static_cast<S>(x)};
   } else if constexpr (view_like<X> || (tensor_like<X> && std::is_lvalue_reference_v<X>)) {
+    if constexpr (rank_v<D> == 0)
+      if (x.data() == nullptr) throw_no_value();  // rank 0 has one element by its extents: it must exist
     return tensor_view<const value_t<D>, shape_spec_of<D>::value>(tx_unchecked, x.data(), x.extents(), x.strides());
   } else {
     return D(std::forward<X>(x));
   }
 }
 
+// The operands that decide the type of scalars: all but where's condition
+// (where(c, 1000, 0) on an int8 c computes 1000 as an int, not as int8).
+template <class Op, class... X>
+struct value_operands {
+  using type = typename common_value<X...>::type;
+};
+template <class C, class... X>
+struct value_operands<ops::where, C, X...> {
+  using type = typename common_value<X...>::type;
+};
+
 // Builds the node op(operands...): the one way expressions are made.
 template <class Op, class... X>
 auto make(Op op, X&&... x) {
-  using V = typename common_value<X...>::type;
+  using V = typename value_operands<std::remove_cvref_t<Op>, X...>::type;
   return elementwise<Op, decltype(to_operand<V>(std::forward<X>(x)))...>(op, to_operand<V>(std::forward<X>(x))...);
 }
 

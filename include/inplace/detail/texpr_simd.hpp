@@ -14,7 +14,18 @@
 #include <type_traits>
 
 #if !defined(INPLACE_NO_XSIMD) && __has_include(<xsimd/xsimd.hpp>)
+// g++ 12 warns inside its own avx512fintrin.h (_mm512_undefined_*: GCC bug
+// 105593, fixed in 13) wherever xsimd's AVX-512 code is inlined: the intrinsic
+// headers are read here with those warnings off (their lines keep that state).
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <xsimd/xsimd.hpp>
+#pragma GCC diagnostic pop
+#else
+#include <xsimd/xsimd.hpp>
+#endif
 #define INPLACE_HAS_XSIMD 1
 #else
 #define INPLACE_HAS_XSIMD 0

@@ -61,8 +61,10 @@ INPLACE_UNARY_OP(abs, using std::abs; return abs(a);)
 INPLACE_UNARY_OP(tanh, using std::tanh; return tanh(a);)
 INPLACE_UNARY_OP(sigmoid, using std::exp; return A(1) / (A(1) + exp(-a));)
 INPLACE_UNARY_OP(relu, return a > A(0) ? a : A(0);)
-// gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default.
-INPLACE_UNARY_OP(gelu, using std::erf; return A(0.5) * a * (A(1) + erf(a * A(0.70710678118654752440)));)
+// gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default;
+// integers compute in double, as exp and sqrt do.
+INPLACE_UNARY_OP(gelu, using std::erf; using F = std::conditional_t<std::is_integral_v<A>, double, A>; const F x(a);
+                 return F(0.5) * x * (F(1) + erf(x * F(0.70710678118654752440)));)
 #undef INPLACE_UNARY_OP
 
 // where(c, a, b): c ? a : b elementwise (c is converted to bool).

@@ -1,0 +1,19 @@
+// Compiled (not run) by CTest with -O2, AVX-512 enabled, -Wall -Wextra -Wpedantic
+// -Werror: every SIMD kernel the evaluator instantiates must build warning-free
+// for users on AVX-512 machines (g++ 12 warns inside its own intrinsic headers
+// unless the library shields them; see detail/texpr_simd.hpp).
+#include <inplace/tensors.hpp>
+
+namespace ip = inplace;
+
+void kernels_f(ip::tensor<float>& x, const ip::tensor<float>& y) {
+  x = ip::exp(x) * y + ip::sqrt(y);
+  x = ip::tanh(x) + ip::gelu(x) + ip::sigmoid(x) - ip::log(ip::abs(x) + 1.0f);
+  x = (x * y + 2.0f) / (y + 1.0f) - -x;
+  ip::exp_inplace(x);
+  x += ip::sum(x, y, y);
+}
+void kernels_d(ip::tensor<double, 2>& A, const ip::tensor<double, 2>& B) {
+  A = ip::exp(A) * B + ip::sqrt(B) - ip::tanh(A) * ip::gelu(B) / ip::sigmoid(A);
+  A = ip::log(A) + ip::transpose(B);
+}
