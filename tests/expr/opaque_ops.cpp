@@ -433,3 +433,14 @@ TEST_CASE("a rank-0 tensor reads as its element; the operators still build expre
   STATIC_REQUIRE(!std::is_convertible_v<ip::tensor_view<float, 1>, float>);
   STATIC_REQUIRE(node_like<decltype(zv * 2.0)>);
 }
+
+TEST_CASE("A = dot(A, A) is safe: dot is never in place", "[opaque][dot][alias]") {
+  ip::tensor<double, 2> A{{1, 2}, {3, 4}};
+  A = ip::dot(A, A);  // NumPy: [[7, 10], [15, 22]]
+  CHECK(std::vector<double>(A.begin(), A.end()) == std::vector<double>{7, 10, 15, 22});
+  ip::tensor<double, ip::extents<2, 2>> S{{1, 2}, {3, 4}};
+  const double* storage = S.data();
+  S = ip::dot(ip::transpose(S), S);  // another tensor type: evaluated into S's storage
+  CHECK(S.data() == storage);
+  CHECK(std::vector<double>(S.begin(), S.end()) == std::vector<double>{10, 14, 14, 20});
+}
