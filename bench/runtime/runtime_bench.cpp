@@ -24,6 +24,8 @@
 #endif
 
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -31,6 +33,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -111,12 +114,14 @@ bool checked(benchmark::State& state, int chain, const arrays& a, Step step) {
   return true;
 }
 
-template <class Step>
-void run(benchmark::State& state, int chain, Step step) {
+// Times one implementation (a struct built from the arrays, with step()).
+template <class Impl>
+void run(benchmark::State& state, int chain) {
   const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
-  if (!checked(state, chain, a, [&] { step(a); })) return;
+  Impl impl(a, chain);
+  if (!checked(state, chain, a, [&] { impl.step(); })) return;
   for (auto _ : state) {
-    step(a);
+    impl.step();
     benchmark::DoNotOptimize(a.x);
     benchmark::ClobberMemory();
   }
@@ -140,9 +145,12 @@ void run(benchmark::State& state, int chain, Step step) {
       for (std::size_t i = 0; i < n; ++i) x[i] = std::exp(x[i]) * y[i] + std::sqrt(z[i]);
   }
 }
-void BM_hand(benchmark::State& state, int chain) {
-  run(state, chain, [chain](const arrays& a) { hand_step(chain, a.x, a.y, a.z, a.n); });
-}
+struct hand_impl {
+  const arrays& a;
+  int chain;
+  hand_impl(const arrays& arr, int c) : a(arr), chain(c) {}
+  void step() const { hand_step(chain, a.x, a.y, a.z, a.n); }
+};
 
 // ---- inplace ------------------------------------------------------------------
 // ip::tensor with a user allocator that hands out the shared arrays (tensors
@@ -168,17 +176,18 @@ using placed_tensor = ip::tensor<float, 1, placed<float>>;
     default: x = ip::exp(x) * y + ip::sqrt(z);
   }
 }
-void BM_inplace(benchmark::State& state, int chain) {
-  const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
-  auto over = [&](const float* p) {  // a tensor over p that keeps its values
-    std::vector<float> keep(p, p + a.n);
-    placed_tensor t(std::array<std::size_t, 1>{a.n}, placed<float>(const_cast<float*>(p)));
+struct inplace_impl {
+  int chain;
+  placed_tensor x, y, z;
+  static placed_tensor over(const float* p, std::size_t n) {  // a tensor over p that keeps its values
+    std::vector<float> keep(p, p + n);
+    placed_tensor t(std::array<std::size_t, 1>{n}, placed<float>(const_cast<float*>(p)));
     std::copy(keep.begin(), keep.end(), t.begin());
     return t;
-  };
-  placed_tensor x = over(a.x), y = over(a.y), z = over(a.z);
-  run(state, chain, [&](const arrays&) { inplace_step(chain, x, y, z); });
-}
+  }
+  inplace_impl(const arrays& a, int c) : chain(c), x(over(a.x, a.n)), y(over(a.y, a.n)), z(over(a.z, a.n)) {}
+  void step() { inplace_step(chain, x, y, z); }
+};
 
 #if INPLACE_BENCH_EIGEN
 // Eigen::Map over the shared arrays, with the alignment they have (Eigen then
@@ -192,13 +201,15 @@ using eigen_cmap = Eigen::Map<const Eigen::ArrayXf, Eigen::Aligned64>;
     default: x = x.exp() * y + z.sqrt();
   }
 }
-void BM_eigen(benchmark::State& state, int chain) {
-  const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
-  const auto n = static_cast<Eigen::Index>(a.n);
-  eigen_map x(a.x, n);
-  eigen_cmap y(a.y, n), z(a.z, n);
-  run(state, chain, [&](const arrays&) { eigen_step(chain, x, y, z); });
-}
+struct eigen_impl {
+  int chain;
+  eigen_map x;
+  eigen_cmap y, z;
+  eigen_impl(const arrays& a, int c)
+      : chain(c), x(a.x, static_cast<Eigen::Index>(a.n)), y(a.y, static_cast<Eigen::Index>(a.n)),
+        z(a.z, static_cast<Eigen::Index>(a.n)) {}
+  void step() { eigen_step(chain, x, y, z); }
+};
 #endif
 
 #if INPLACE_BENCH_XTENSOR
@@ -214,17 +225,92 @@ using xt_cview = decltype(xt::adapt(std::declval<const float*>(), std::size_t{},
     default: xt::noalias(x) = xt::exp(x) * y + xt::sqrt(z);
   }
 }
-void BM_xtensor(benchmark::State& state, int chain) {
-  const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
-  const xt_shape shape{a.n};
-  float* px = a.x;  // adapt holds what it is given: pointers, not references to them
-  const float *py = a.y, *pz = a.z;
-  xt_view x = xt::adapt(std::move(px), a.n, xt::no_ownership(), shape);
-  xt_cview y = xt::adapt(std::move(py), a.n, xt::no_ownership(), shape);
-  xt_cview z = xt::adapt(std::move(pz), a.n, xt::no_ownership(), shape);
-  run(state, chain, [&](const arrays&) { xtensor_step(chain, x, y, z); });
-}
+struct xtensor_impl {
+  int chain;
+  xt_view x;
+  xt_cview y, z;
+  template <class P>
+  static P copy(P p) {  // adapt holds what it is given: a pointer, not a reference to one
+    return p;
+  }
+  xtensor_impl(const arrays& a, int c)
+      : chain(c), x(xt::adapt(copy(a.x), a.n, xt::no_ownership(), xt_shape{a.n})),
+        y(xt::adapt(copy(a.y), a.n, xt::no_ownership(), xt_shape{a.n})),
+        z(xt::adapt(copy(a.z), a.n, xt::no_ownership(), xt_shape{a.n})) {}
+  void step() { xtensor_step(chain, x, y, z); }
+};
 #endif
+
+void BM_hand(benchmark::State& state, int chain) { run<hand_impl>(state, chain); }
+void BM_inplace(benchmark::State& state, int chain) { run<inplace_impl>(state, chain); }
+#if INPLACE_BENCH_EIGEN
+void BM_eigen(benchmark::State& state, int chain) { run<eigen_impl>(state, chain); }
+#endif
+#if INPLACE_BENCH_XTENSOR
+void BM_xtensor(benchmark::State& state, int chain) { run<xtensor_impl>(state, chain); }
+#endif
+
+// ---- paired ratios --------------------------------------------------------------
+// Timed separately, two implementations of the same loop can differ by 10% on
+// this kind of machine because the machine's speed drifts between their runs
+// (frequency, another tenant's memory traffic). Here every round times each
+// implementation back to back on the same arrays, in a rotating order, for at
+// least ~8 us each (64 calls at 4Ki); the counters vs_<other> are the medians over the rounds
+// of other_time / inplace_time, in which such drifts cancel. (The benchmark's
+// own time is that of a whole round.)
+template <class... Impl>
+void paired(benchmark::State& state, int chain, const std::array<const char*, sizeof...(Impl)>& names) {
+  const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
+  std::tuple<Impl...> impls{Impl(a, chain)...};
+  bool ok = true;
+  std::apply([&](auto&... impl) { ((ok = ok && checked(state, chain, a, [&] { impl.step(); })), ...); }, impls);
+  if (!ok) return;
+  const std::size_t calls = std::max<std::size_t>(1, (std::size_t{1} << 18) / a.n);  // 64 calls at 4Ki
+  constexpr std::size_t K = sizeof...(Impl);
+  std::array<std::vector<double>, K> ratios;
+  std::array<double, K> t{};
+  std::size_t round = 0;
+  auto time_one = [&](std::size_t which) {
+    std::size_t i = 0;
+    std::apply([&](auto&... impl) {
+      ((i++ == which ? [&] {
+         const auto t0 = std::chrono::steady_clock::now();
+         for (std::size_t c = 0; c < calls; ++c) impl.step();
+         benchmark::ClobberMemory();
+         t[which] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+       }()
+                     : void()),
+       ...);
+    }, impls);
+  };
+  for (auto _ : state) {
+    for (std::size_t k = 0; k < K; ++k) time_one((round + k) % K);
+    ++round;
+    for (std::size_t k = 1; k < K; ++k) ratios[k].push_back(t[k] / t[0]);
+  }
+  for (std::size_t k = 1; k < K; ++k) {
+    auto& r = ratios[k];
+    std::nth_element(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(r.size() / 2), r.end());
+    state.counters[std::string("vs_") + names[k]] = r[r.size() / 2];
+  }
+}
+void BM_paired(benchmark::State& state, int chain) {
+  paired<inplace_impl, hand_impl
+#if INPLACE_BENCH_EIGEN
+         , eigen_impl
+#endif
+#if INPLACE_BENCH_XTENSOR
+         , xtensor_impl
+#endif
+         >(state, chain, {"inplace", "hand"
+#if INPLACE_BENCH_EIGEN
+                          , "eigen"
+#endif
+#if INPLACE_BENCH_XTENSOR
+                          , "xtensor"
+#endif
+                         });
+}
 
 // ---- bandwidth limits -----------------------------------------------------------
 void finish(benchmark::State& state, std::size_t n, int arrays) {
@@ -274,6 +360,9 @@ BENCHMARK(BM_triad)->Apply(sizes);
 INPLACE_CHAIN(1, axpy)
 INPLACE_CHAIN(2, mix)
 INPLACE_CHAIN(3, trans)
+BENCHMARK_CAPTURE(BM_paired, axpy, 1)->Apply(sizes)->MinTime(1.0);
+BENCHMARK_CAPTURE(BM_paired, mix, 2)->Apply(sizes)->MinTime(1.0);
+BENCHMARK_CAPTURE(BM_paired, trans, 3)->Apply(sizes)->MinTime(1.0);
 #if INPLACE_BENCH_EIGEN
 BENCHMARK_CAPTURE(BM_eigen, axpy, 1)->Apply(sizes);
 BENCHMARK_CAPTURE(BM_eigen, mix, 2)->Apply(sizes);
