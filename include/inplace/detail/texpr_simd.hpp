@@ -17,12 +17,20 @@
 // g++ 12 warns inside its own avx512fintrin.h (_mm512_undefined_*: GCC bug
 // 105593, fixed in 13) wherever xsimd's AVX-512 code is inlined: the intrinsic
 // headers are read here with those warnings off (their lines keep that state).
+// clang contracts a * b + c into one FMA only within an expression, and xsimd's
+// exp is a polynomial of separate products and sums: read with contraction on,
+// as g++ compiles it in its default GNU modes, it runs 1.35x faster (Zen 5).
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <xsimd/xsimd.hpp>
 #pragma GCC diagnostic pop
+#elif defined(__clang__)
+#pragma float_control(push)
+#pragma clang fp contract(fast)
+#include <xsimd/xsimd.hpp>
+#pragma float_control(pop)
 #else
 #include <xsimd/xsimd.hpp>
 #endif

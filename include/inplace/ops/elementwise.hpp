@@ -8,6 +8,14 @@
 #include <string_view>
 #include <type_traits>
 
+// Kernels may be contracted (a * b + c as one fused multiply-add) once inlined
+// into one loop, as g++ does by default (GNU modes): clang only contracts within
+// one expression, so its ops say so explicitly.
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma clang fp contract(fast)
+#endif
+
 namespace inplace::ops {
 
 #define INPLACE_BINARY_OP(NAME, EXPR)                                 \
@@ -87,3 +95,7 @@ struct sum {
 };
 
 }  // namespace inplace::ops
+
+#if defined(__clang__)
+#pragma float_control(pop)
+#endif
