@@ -8,6 +8,9 @@ A ratio is other_time / inplace_time (CPU time): above 1 means inplace is faster
 With repetitions, each time is the median of the repetitions. With several runs,
 the table shows the first run and a last column with each ratio's range
 (min-max of vs hand, vs Eigen, vs xtensor) over all the runs.
+
+BM_paired rows (implementations timed back to back in every round) give a
+second table of their median ratios, with the same range column.
 """
 import json
 import sys
@@ -18,6 +21,12 @@ def load(path):
     t, gbs = {}, {}
     for b in runs:
         if "error_occurred" in b:
+            continue
+        if b["name"].startswith("BM_paired/"):  # BM_paired/<chain>/<n>/min_time:...
+            chain, n = b["name"].split("/")[1:3]
+            for other in ["hand", "eigen", "xtensor"]:
+                if "vs_" + other in b:
+                    t[f"paired/{other}/{chain}/{n}"] = b["vs_" + other]
             continue
         if b.get("run_type") == "aggregate":
             if b.get("aggregate_name") != "median":
@@ -42,8 +51,10 @@ def ratio(run, other, chain, n):
 
 
 spread = len(runs) > 1
-print("| chain | size | inplace ns | GiB/s | vs hand | vs Eigen | vs xtensor |" + (" range over runs |" if spread else ""))
-print("| --- | --- | ---: | ---: | ---: | ---: | ---: |" + (" --- |" if spread else ""))
+independent = any(k.startswith("BM_inplace/") for k in t)
+if independent:
+    print("| chain | size | inplace ns | GiB/s | vs hand | vs Eigen | vs xtensor |" + (" range over runs |" if spread else ""))
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |" + (" --- |" if spread else ""))
 for chain in ["axpy", "mix", "trans"]:
     for n, label in sizes:
         me = t.get(f"BM_inplace/{chain}/{n}")
@@ -61,11 +72,30 @@ for chain in ["axpy", "mix", "trans"]:
                 ranges.append(f"{min(rs):.2f}-{max(rs):.2f}" if rs else "n/a")
             row += " " + ", ".join(ranges) + " |"
         print(row)
-print()
-print("| limit | size | ns | GiB/s |")
-print("| --- | --- | ---: | ---: |")
+if any(k.startswith(("BM_memcpy/", "BM_triad/")) for k in t):
+    print()
+    print("| limit | size | ns | GiB/s |")
+    print("| --- | --- | ---: | ---: |")
 for k in ["memcpy", "triad"]:
     for n, label in sizes:
         name = f"BM_{k}/{n}"
         if name in t:
             print(f"| {k} | {label} | {t[name]:.0f} | {gbs[name]:.1f} |")
+
+paired = [(chain, n, label) for chain in ["axpy", "mix", "trans"] for n, label in sizes
+          if any(f"paired/{o}/{chain}/{n}" in t for o in others)]
+if paired:
+    if independent:
+        print()
+    print("| paired | size | vs hand | vs Eigen | vs xtensor |" + (" range over runs |" if spread else ""))
+    print("| --- | --- | ---: | ---: | ---: |" + (" --- |" if spread else ""))
+    for chain, n, label in paired:
+        cells = [f"{t[k]:.3f}x" if (k := f"paired/{o}/{chain}/{n}") in t else "n/a" for o in others]
+        row = f"| {chain} | {label} | " + " | ".join(cells) + " |"
+        if spread:
+            ranges = []
+            for o in others:
+                rs = [run[0][k] for run in runs if (k := f"paired/{o}/{chain}/{n}") in run[0]]
+                ranges.append(f"{min(rs):.3f}-{max(rs):.3f}" if rs else "n/a")
+            row += " " + ", ".join(ranges) + " |"
+        print(row)
