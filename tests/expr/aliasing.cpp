@@ -1,38 +1,21 @@
 // Every aliasing pattern of SPEC 7, with the result NumPy gives for the same
 // statement (NumPy copies overlapping operands first), reasoned out by hand in
 // each case, and the number of temporaries the assignment made.
+#include "allocations.hpp"
+
 #include <inplace/tensors.hpp>
 
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
-#include <new>
 #include <vector>
 
 namespace ip = inplace;
 
-// Counts aligned allocations: ip::tensor storage and the evaluator's temporaries.
-static int aligned_allocations = 0;
-void* operator new(std::size_t n, std::align_val_t a) {
-  ++aligned_allocations;
-  const auto al = static_cast<std::size_t>(a);
-  if (void* p = std::aligned_alloc(al, (n + al - 1) / al * al)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-
 namespace {
 std::vector<float> elements(const ip::tensor<float>& x) { return {x.begin(), x.end()}; }
 std::vector<float> elements(const ip::tensor<float, 2>& x) { return {x.begin(), x.end()}; }
-// Allocations made while running f.
-template <class F>
-int temporaries(F f) {
-  const int before = aligned_allocations;
-  f();
-  return aligned_allocations - before;
-}
 }  // namespace
+using allocations::temporaries;
 
 TEST_CASE("identity pattern: never checked, no temporary", "[alias]") {
   ip::tensor<float> x{1, 2, 3}, y{10, 20, 30};

@@ -1,37 +1,20 @@
 // Compound assignment (x += e, -=, *=, /=) on tensors, views and ip::noalias:
 // x op= e is x = x op e, one loop in x's storage; e reading x with another
 // pattern goes through a temporary (or throws under ip::noalias), as for `=`.
+#include "allocations.hpp"
 #include "naive.hpp"
 
-#include <cstdlib>
-#include <new>
 #include <vector>
 
 namespace ip = inplace;
-
-// Counts aligned allocations: tensor storage and the evaluator's temporaries.
-static int aligned_allocations = 0;
-void* operator new(std::size_t n, std::align_val_t a) {
-  ++aligned_allocations;
-  const auto al = static_cast<std::size_t>(a);
-  if (void* p = std::aligned_alloc(al, (n + al - 1) / al * al)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
 
 namespace {
 template <class T, auto R>
 std::vector<T> elements(const ip::tensor<T, R>& x) {
   return {x.begin(), x.end()};
 }
-template <class F>
-int temporaries(F f) {
-  const int before = aligned_allocations;
-  f();
-  return aligned_allocations - before;
-}
 }  // namespace
+using allocations::temporaries;
 
 TEST_CASE("compound assignment on tensors: one loop, no temporary", "[expr][compound]") {
   ip::tensor<float> x{1, 2, 3}, y{10, 20, 30};
