@@ -46,9 +46,8 @@ template <class D>
 concept compound_target = (tensor_like<D> && std::is_lvalue_reference_v<D>) || view_like<D>;
 
 // d = op(d, e): d read with its own pattern, so one loop and no temporary
-// unless e reads d with another pattern.
-// As NumPy's "same kind" casting for `x += e`: an integer x cannot take a
-// floating result (x = x + e converts, if that is what is meant).
+// unless e reads d with another pattern. As NumPy's "same kind" casting for
+// `x += e`, an integer d cannot take a floating result (x = x + e converts).
 template <class Op, class D, class E>
 void compound_assign(Op op, D& d, E&& e) {
   const auto v = tx_view_of(d);
