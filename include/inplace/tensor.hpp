@@ -48,14 +48,15 @@ class tensor {
 
   // Empty, unless every extent is static: then allocated and zero.
   tensor() : tensor(Alloc()) {}
+  // Partly static extents: the static ones kept, the dynamic ones 0 (no storage).
   explicit tensor(const Alloc& a) : alloc_(a) {
     constexpr auto fixed = detail::static_extents_of<R>();
     bool all_static = true;
-    for (std::size_t i = 0; i < rank; ++i) all_static = all_static && fixed[i] != dynamic;
-    if (all_static) {
-      for (std::size_t i = 0; i < rank; ++i) e_[i] = fixed[i];
-      allocate_zero();
+    for (std::size_t i = 0; i < rank; ++i) {
+      all_static = all_static && fixed[i] != dynamic;
+      e_[i] = fixed[i] == dynamic ? 0 : fixed[i];
     }
+    if (all_static) allocate_zero();
   }
   // tensor<float, 2> A(rows, cols): zero elements.
   template <std::integral... I>

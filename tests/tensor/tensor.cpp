@@ -103,6 +103,12 @@ TEST_CASE("tensor: static extents", "[tensor]") {
                        Catch::Matchers::Message("inplace: shape_error: extents (3, 2) do not match the static extents (2, 3)"));
   ip::tensor<int, ip::extents<ip::dynamic, 2>> D(std::array<std::size_t, 2>{5, 2});
   CHECK(D.size() == 10);
+  ip::tensor<int, ip::extents<ip::dynamic, 2>> P;  // default: the static extent kept, no storage
+  CHECK(P.extents() == std::array<std::size_t, 2>{0, 2});
+  CHECK(P.size() == 0);
+  CHECK(P.data() == nullptr);
+  P = D * 2;  // takes D's extents (storage-less assignment), 2 checked against the static one
+  CHECK(P.size() == 10);
 }
 
 TEST_CASE("tensor: deep copy, move leaves the source empty", "[tensor]") {
