@@ -203,7 +203,7 @@ template <class T, std::size_t N, class S>
     hazard = tx_bytes_of(leaf.data(), leaf.extents(), leaf.strides()).overlaps(dbytes);
   });
   if (!hazard) return evaluate(d, e, s, make_kernel<N>(src));
-  if (mode != assign_mode::checked) throw_noalias(e, mode == assign_mode::in_place ? op : std::string_view{});
+  if (mode != assign_mode::checked) throw_noalias(e, op);  // op: the in-place op's name, empty under noalias
   // Through a temporary: evaluate into fresh contiguous storage, then copy.
   aligned_allocator<T> alloc;
   const std::size_t n = tx_count(e);
@@ -254,6 +254,21 @@ template <class T, auto R, class Src>
       texpr::assign_nest<T, N, arg>(dst.data(), e, s, dense, std::forward<Src>(src), mode, op);
     }
   }
+}
+
+// d = op(d, e), for `x += e` and `ip::noalias(x) += e`: d read with its own
+// pattern, so one loop and no temporary unless e reads d with another pattern.
+// As NumPy's "same kind" casting, an integer d cannot take a floating result
+// (x = x + e converts).
+template <class Op, class T, auto R, class E>
+void compound_assign(Op op, const tensor_view<T, R>& d, E&& e, assign_mode mode = assign_mode::checked) {
+  static_assert(!std::is_const_v<T>,
+                "inplace: a compound assignment (+=, -=, *=, /=) needs a destination of mutable elements");
+  auto node = texpr::make(op, d, std::forward<E>(e));
+  static_assert(!(std::is_integral_v<T> && std::is_floating_point_v<texpr::value_t<decltype(node)>>),
+                "inplace: dtype_mismatch: x op= e would store a floating-point result in an integer tensor; "
+                "write x = x op e to convert it");
+  assign(d, std::move(node), mode);
 }
 
 }  // namespace inplace::detail

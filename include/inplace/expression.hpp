@@ -27,6 +27,9 @@ namespace inplace {
 namespace detail::texpr {
 template <class... X>
 concept expression_args = (operand_or_scalar<X> && ...) && (operand<X> || ...);
+// What `x op= e` may write: a tensor lvalue or a view (of mutable elements).
+template <class D>
+concept compound_target = (tensor_like<D> && std::is_lvalue_reference_v<D>) || view_like<D>;
 }  // namespace detail::texpr
 
 template <class Op, class... X>
@@ -39,28 +42,6 @@ auto apply(Op&& op, X&&... x) {
     return detail::texpr::run_inplace(O(std::forward<Op>(op)), std::forward<X>(x)...);
   else return detail::texpr::make(O(std::forward<Op>(op)), std::forward<X>(x)...);
 }
-
-namespace detail::texpr {
-// What `x op= e` may write: a tensor lvalue or a view (of mutable elements).
-template <class D>
-concept compound_target = (tensor_like<D> && std::is_lvalue_reference_v<D>) || view_like<D>;
-
-// d = op(d, e): d read with its own pattern, so one loop and no temporary
-// unless e reads d with another pattern. As NumPy's "same kind" casting for
-// `x += e`, an integer d cannot take a floating result (x = x + e converts).
-template <class Op, class D, class E>
-void compound_assign(Op op, D& d, E&& e) {
-  const auto v = tx_view_of(d);
-  using T = typename decltype(v)::element_type;
-  static_assert(!std::is_const_v<T>,
-                "inplace: a compound assignment (+=, -=, *=, /=) needs a destination of mutable elements");
-  auto node = make(op, v, std::forward<E>(e));
-  static_assert(!(std::is_integral_v<T> && std::is_floating_point_v<value_t<decltype(node)>>),
-                "inplace: dtype_mismatch: x op= e would store a floating-point result in an integer tensor; "
-                "write x = x op e to convert it");
-  assign(v, std::move(node));
-}
-}  // namespace detail::texpr
 
 // a + b and ip::add(a, b), ...; x += e is x = x + e.
 #define INPLACE_TX_BINARY_OPERATOR(SYM, OP)                                                      \
@@ -78,7 +59,7 @@ void compound_assign(Op op, D& d, E&& e) {
     requires detail::texpr::compound_target<D> && detail::texpr::operand_or_scalar<E>            \
   std::conditional_t<std::is_lvalue_reference_v<D>, D, std::remove_cvref_t<D>> operator SYM##=( \
       D&& d, E&& e) {                                                                            \
-    detail::texpr::compound_assign(ops::OP{}, d, std::forward<E>(e));                            \
+    detail::compound_assign(ops::OP{}, detail::tx_view_of(d), std::forward<E>(e));               \
     return std::forward<D>(d);                                                                   \
   }
 INPLACE_TX_BINARY_OPERATOR(+, add)

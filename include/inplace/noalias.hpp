@@ -7,7 +7,6 @@
 
 #include "inplace/assign.hpp"
 #include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/texpr_node.hpp"
 #include "inplace/ops/elementwise.hpp"
 #include "inplace/tensor.hpp"
 #include "inplace/tensor_view.hpp"
@@ -36,7 +35,7 @@ class noalias_assignment {
   template <class E>                                                                                       \
     requires detail::texpr::operand_or_scalar<E>                                                           \
   noalias_assignment& operator SYM(E&& e) {                                                                \
-    detail::assign(dst_, detail::texpr::make(ops::OP{}, dst_, std::forward<E>(e)), detail::assign_mode::noalias); \
+    detail::compound_assign(ops::OP{}, dst_, std::forward<E>(e), detail::assign_mode::noalias);             \
     return *this;                                                                                          \
   }
   INPLACE_NOALIAS_COMPOUND(+=, add)

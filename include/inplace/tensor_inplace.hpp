@@ -40,14 +40,40 @@
 namespace inplace {
 namespace detail::texpr {
 
-// The input whose storage holds output 0 (-1: the op destroys nothing).
+// An op's maps, read once per (op, argument count).
 template <class Op, std::size_t NumArgs>
-constexpr int destroyed_input() {
-  constexpr op_info info = read_op<Op>(NumArgs);
-  return info.maps_ok ? info.storage[0] : -1;
+inline constexpr op_info info_of = read_op<Op>(NumArgs);
+// Ops that run in place on tensors: a destroy_map for output 0 (or malformed
+// maps, which run_inplace reports).
+template <class Op, std::size_t NumArgs>
+concept destroys_an_input = info_of<Op, NumArgs>.storage[0] >= 0 || !info_of<Op, NumArgs>.maps_ok;
+
+// The destroyed operand of an in-place op (here and softmax_inplace) must be
+// storage the op may write; one sentence per broken precondition.
+template <class Target>
+constexpr bool writable_storage() {
+  constexpr bool storage = tensor_like<Target> || view_like<Target>;
+  static_assert(storage,
+                "inplace: an in-place op computes in the storage of its destroyed operand, which must be a tensor "
+                "or a view (not a scalar or an expression)");
+  if constexpr (storage) {
+    constexpr bool writable = !std::is_const_v<std::remove_pointer_t<decltype(std::declval<Target&>().data())>>;
+    static_assert(writable, "inplace: an in-place op writes its destroyed operand: it must not be const");
+    return writable;
+  } else {
+    return false;
+  }
 }
-template <class Op, std::size_t NumArgs>
-concept destroys_an_input = destroyed_input<Op, NumArgs>() >= 0 || !read_op<Op>(NumArgs).maps_ok;
+
+// What an in-place op returns once it has written target: the view itself, a
+// view of a tensor lvalue, or a donated tensor (an rvalue) moved back out.
+template <class Target>
+auto inplace_result(Target&& target) {
+  using D = std::remove_cvref_t<Target>;
+  if constexpr (view_like<Target>) return D(target);
+  else if constexpr (std::is_lvalue_reference_v<Target>) return target.view();
+  else return D(std::move(target));
+}
 
 // Static extents known from an operand's type, right-aligned; `dynamic` where unknown.
 struct static_shape {
@@ -117,30 +143,20 @@ auto run_inplace_on(Op op, X&&... x) {
   if (!same) throw_grows(op_name<Op>(), I, node.shape, te);
 
   assign(tx_view_of(target), std::move(node), assign_mode::in_place, op_name<Op>());
-  if constexpr (view_like<Target>) return D(target);
-  else if constexpr (std::is_lvalue_reference_v<Target>) return target.view();
-  else return D(std::move(target));  // a donated tensor: its storage, returned
+  return inplace_result(std::forward<Target>(target));
 }
 
 // The outer layer: one sentence per broken precondition, and nothing else
 // instantiated after it (no cascade of follow-on errors).
 template <class Op, class... X>
 auto run_inplace(Op op, X&&... x) {
-  constexpr op_info info = read_op<Op>(sizeof...(X));
+  constexpr op_info info = info_of<Op, sizeof...(X)>;
   static_assert(info.maps_ok, "inplace: bad_op_maps: the op's view_map/destroy_map is malformed");
   static_assert(info.num_outputs == 1, "inplace: an in-place op on tensors must have one output");
   if constexpr (info.maps_ok && info.num_outputs == 1) {
     constexpr auto I = static_cast<std::size_t>(info.storage[0]);
-    using Target = std::tuple_element_t<I, std::tuple<X...>>;
-    constexpr bool storage = tensor_like<Target> || view_like<Target>;
-    static_assert(storage,
-                  "inplace: an in-place op computes in the storage of its destroyed operand, which must be a tensor "
-                  "or a view (not a scalar or an expression)");
-    if constexpr (storage) {
-      constexpr bool writable = !std::is_const_v<std::remove_pointer_t<decltype(std::declval<Target&>().data())>>;
-      static_assert(writable, "inplace: an in-place op writes its destroyed operand: it must not be const");
-      if constexpr (writable) return run_inplace_on<I>(op, std::forward<X>(x)...);
-    }
+    if constexpr (writable_storage<std::tuple_element_t<I, std::tuple<X...>>>())
+      return run_inplace_on<I>(op, std::forward<X>(x)...);
   }
 }
 

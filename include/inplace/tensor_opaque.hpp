@@ -21,6 +21,7 @@
 #include "inplace/error.hpp"
 #include "inplace/ops/opaque.hpp"
 #include "inplace/tensor.hpp"
+#include "inplace/tensor_inplace.hpp"
 #include "inplace/tensor_view.hpp"
 
 #include <array>
@@ -211,21 +212,14 @@ template <class A>
   requires detail::texpr::operand<A>
 auto softmax_inplace(A&& a) {
   using namespace detail::texpr;
-  constexpr bool has_storage = tensor_like<A> || view_like<A>;
-  static_assert(has_storage, "inplace: softmax_inplace computes in the storage of its operand, which must be a "
-                             "tensor or a view (not an expression)");
-  if constexpr (has_storage) {
-    using D = std::remove_cvref_t<A>;
+  if constexpr (writable_storage<A>()) {
     using E = std::remove_pointer_t<decltype(a.data())>;
-    static_assert(!std::is_const_v<E>, "inplace: softmax_inplace writes its operand: it must not be const");
-    if constexpr (!std::is_const_v<E> && softmax_ok<D::rank, E>()) {
+    if constexpr (softmax_ok<std::remove_cvref_t<A>::rank, E>()) {
       const auto e = a.extents();
       const auto s = a.strides();
       if (has_internal_overlap(e, s)) throw_internal_overlap(e, s);  // a broadcast view: rows would share elements
       for_each_row(a.data(), e, s, [](E* p, std::size_t n, std::ptrdiff_t st) { softmax_row(p, n, st); });
-      if constexpr (view_like<A>) return D(a);
-      else if constexpr (std::is_lvalue_reference_v<A>) return a.view();
-      else return D(std::move(a));
+      return inplace_result(std::forward<A>(a));
     }
   }
 }

@@ -34,33 +34,6 @@ constexpr std::size_t tx_count(const tx_extents<N>& e) {
   return n;
 }
 
-// The element count of extents e when e elements of elem_size bytes can be
-// addressed (at most PTRDIFF_MAX bytes), else false: extents that large would
-// wrap every size computation.
-template <std::size_t N>
-constexpr bool tx_count_fits(const tx_extents<N>& e, std::size_t elem_size, std::size_t& count) {
-  count = 1;
-  for (auto x : e)
-    if (x == 0) return count = 0, true;
-  for (auto x : e)
-    if (__builtin_mul_overflow(count, x, &count)) return false;
-  std::size_t bytes = 0;
-  return !__builtin_mul_overflow(count, elem_size, &bytes) && bytes <= static_cast<std::size_t>(PTRDIFF_MAX);
-}
-
-template <class C>
-std::string tx_shape_string(const C& e);
-
-// tx_count_fits or ip::shape_error naming the extents.
-template <std::size_t N>
-std::size_t tx_checked_count(const tx_extents<N>& e, std::size_t elem_size) {
-  std::size_t n = 0;
-  if (!tx_count_fits(e, elem_size, n))
-    throw shape_error("inplace: shape_error: extents " + tx_shape_string(e) + " have more elements of " +
-                      std::to_string(elem_size) + " bytes than memory can address");
-  return n;
-}
-
 template <std::size_t N>
 constexpr tx_strides<N> tx_row_major(const tx_extents<N>& e) {
   tx_strides<N> s{};
@@ -94,6 +67,30 @@ std::string tx_shape_string(const C& e) {
     first = false;
   }
   return s + ")";
+}
+
+// The element count of extents e when e elements of elem_size bytes can be
+// addressed (at most PTRDIFF_MAX bytes), else false: extents that large would
+// wrap every size computation.
+template <std::size_t N>
+constexpr bool tx_count_fits(const tx_extents<N>& e, std::size_t elem_size, std::size_t& count) {
+  count = 1;
+  for (auto x : e)
+    if (x == 0) return count = 0, true;
+  for (auto x : e)
+    if (__builtin_mul_overflow(count, x, &count)) return false;
+  std::size_t bytes = 0;
+  return !__builtin_mul_overflow(count, elem_size, &bytes) && bytes <= static_cast<std::size_t>(PTRDIFF_MAX);
+}
+
+// tx_count_fits or ip::shape_error naming the extents.
+template <std::size_t N>
+std::size_t tx_checked_count(const tx_extents<N>& e, std::size_t elem_size) {
+  std::size_t n = 0;
+  if (!tx_count_fits(e, elem_size, n))
+    throw shape_error("inplace: shape_error: extents " + tx_shape_string(e) + " have more elements of " +
+                      std::to_string(elem_size) + " bytes than memory can address");
+  return n;
 }
 
 // Static extents in a spec R (ip::extents<...>) must match run-time extents e.
