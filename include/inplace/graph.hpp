@@ -1,13 +1,13 @@
 #pragma once
 // Area umbrella: symbolic graphs and their compile-time analysis (SPEC 1-3, 5).
 
-#include "inplace/error_kind.hpp"
-#include "inplace/function.hpp"
-#include "inplace/graph_ops.hpp"
-#include "inplace/node.hpp"
+#include "inplace/graph/error_kind.hpp"
+#include "inplace/graph/function.hpp"
+#include "inplace/graph/graph_ops.hpp"
+#include "inplace/graph/node.hpp"
 #include "inplace/ops/elementwise.hpp"
 #include "inplace/ops/inplace_op.hpp"
 #include "inplace/ops/opaque.hpp"
 #include "inplace/ops/views.hpp"
 #include "inplace/shape.hpp"
-#include "inplace/symbols.hpp"
+#include "inplace/graph/symbols.hpp"

@@ -1,4 +1,4 @@
-// In-place ops on tensors (include/inplace/tensor_inplace.hpp): every *_inplace
+// In-place ops on tensors (include/inplace/tensor/tensor_inplace.hpp): every *_inplace
 // op of SPEC 2 runs at once in the storage of its destroyed operand, against a
 // naive loop; donation of rvalue tensors; ip::apply with users' destroy_maps;
 // and every error, with its message and "nothing was written".

@@ -1,4 +1,4 @@
-// Opaque ops on tensors (include/inplace/tensor_opaque.hpp): dot, reduce_sum,
+// Opaque ops on tensors (include/inplace/tensor/tensor_opaque.hpp): dot, reduce_sum,
 // softmax and softmax_inplace run at once, against naive loops, on tensors,
 // strided views and expressions; their errors; and a rank-0 tensor read as its
 // element without disturbing the expression operators.

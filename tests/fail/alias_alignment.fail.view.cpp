@@ -1,7 +1,7 @@
 // A view guarantees only its element's alignment: a float view cannot be
 // aliased as double. (A tensor's 64-byte aligned storage can.)
-#include <inplace/alias.hpp>
-#include <inplace/view_functions.hpp>
+#include <inplace/tensor/alias.hpp>
+#include <inplace/tensor/view_functions.hpp>
 
 int main() {
   inplace::tensor<float> x(64);

@@ -1,5 +1,5 @@
 // ip::alias<U> of a type that is not trivially copyable: bytes cannot hold it.
-#include <inplace/alias.hpp>
+#include <inplace/tensor/alias.hpp>
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // An alias of a temporary tensor would dangle once the full expression ends.
-#include <inplace/alias.hpp>
+#include <inplace/tensor/alias.hpp>
 
 #include <utility>
 

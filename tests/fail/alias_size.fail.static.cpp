@@ -1,5 +1,5 @@
 // Static extents on both sides: 4x4 floats (64 bytes) cannot hold 9 doubles (72 bytes).
-#include <inplace/alias.hpp>
+#include <inplace/tensor/alias.hpp>
 
 int main() {
   inplace::tensor<float, inplace::extents<4, 4>> S;

@@ -5,7 +5,7 @@
 // elementwise op. Users register their own ops by specialising
 // ip::inplace_variant_traits<Op, I> with `using type = ...;`.
 
-#include "inplace/detail/type_name.hpp"
+#include "inplace/ops/detail/type_name.hpp"
 #include "inplace/ops/elementwise.hpp"
 
 #include <boost/hana/integral_constant.hpp>

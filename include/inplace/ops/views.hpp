@@ -3,7 +3,7 @@
 // Each states its output shape and its index step (detail/index_pattern.hpp).
 // Slicing, reversing and reshaping act as NumPy's x[b:e:s], x[::-1], x.reshape.
 
-#include "inplace/detail/index_pattern.hpp"
+#include "inplace/ops/detail/index_pattern.hpp"
 #include "inplace/shape.hpp"
 
 #include <boost/hana/integral_constant.hpp>

@@ -6,14 +6,14 @@
 // existing storage (extents must match: ip::shape_error otherwise); copy
 // assignment from a tensor of the same type is a value copy and may resize.
 
-#include "inplace/aligned_allocator.hpp"
-#include "inplace/assign.hpp"
-#include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/tensor_init.hpp"
-#include "inplace/detail/tensor_layout.hpp"
-#include "inplace/detail/texpr_node.hpp"
+#include "inplace/tensor/aligned_allocator.hpp"
+#include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/tensor_init.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
+#include "inplace/tensor/detail/texpr_node.hpp"
 #include "inplace/extents.hpp"
-#include "inplace/tensor_view.hpp"
+#include "inplace/tensor/tensor_view.hpp"
 
 #include <array>
 #include <concepts>

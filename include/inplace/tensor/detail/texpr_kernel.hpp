@@ -6,9 +6,9 @@
 // and the row is evaluated element by element, or batch by batch (xsimd) when
 // every stride of the row is 1.
 
-#include "inplace/detail/tensor_layout.hpp"
-#include "inplace/detail/texpr_node.hpp"
-#include "inplace/detail/texpr_simd.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
+#include "inplace/tensor/detail/texpr_node.hpp"
+#include "inplace/tensor/detail/texpr_simd.hpp"
 
 #include <array>
 #include <cstddef>

@@ -4,7 +4,7 @@
 // A malformed map is recorded (maps_ok = false), never a hard error here: the
 // analysis reports it as bad_op_maps, and ip::check must not fail to compile.
 
-#include "inplace/detail/type_name.hpp"
+#include "inplace/ops/detail/type_name.hpp"
 
 #include <boost/hana/first.hpp>
 #include <boost/hana/for_each.hpp>

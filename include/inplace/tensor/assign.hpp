@@ -21,12 +21,12 @@
 //     ip::aliasing_error (noalias, in_place).
 // Then the expression is evaluated in one fused loop nest straight into dst.
 
-#include "inplace/aligned_allocator.hpp"
-#include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/tensor_layout.hpp"
-#include "inplace/detail/texpr_kernel.hpp"
-#include "inplace/detail/texpr_loop.hpp"
-#include "inplace/detail/texpr_node.hpp"
+#include "inplace/tensor/aligned_allocator.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
+#include "inplace/tensor/detail/texpr_kernel.hpp"
+#include "inplace/tensor/detail/texpr_loop.hpp"
+#include "inplace/tensor/detail/texpr_node.hpp"
 #include "inplace/error.hpp"
 
 #include <algorithm>

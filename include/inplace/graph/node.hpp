@@ -4,11 +4,11 @@
 // Everything the analysis needs of a node (maps, dtypes, shapes, index steps,
 // the local dtype/shape checks) is computed here, once, where it is declared.
 
-#include "inplace/detail/entry_desc.hpp"
-#include "inplace/detail/index_pattern.hpp"
-#include "inplace/detail/op_info.hpp"
+#include "inplace/graph/detail/entry_desc.hpp"
+#include "inplace/ops/detail/index_pattern.hpp"
+#include "inplace/ops/detail/op_info.hpp"
 #include "inplace/shape.hpp"
-#include "inplace/symbols.hpp"
+#include "inplace/graph/symbols.hpp"
 
 #include <boost/hana/tuple.hpp>
 #include <boost/mp11/algorithm.hpp>

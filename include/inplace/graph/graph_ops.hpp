@@ -4,7 +4,7 @@
 // All take only symbols: a plain run-time number is a compile error that says
 // to use a `_c` constant or an ip::scalar input.
 
-#include "inplace/node.hpp"
+#include "inplace/graph/node.hpp"
 #include "inplace/ops/elementwise.hpp"
 #include "inplace/ops/inplace_op.hpp"
 #include "inplace/ops/opaque.hpp"

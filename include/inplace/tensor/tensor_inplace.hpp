@@ -18,16 +18,16 @@
 //    of it: the graph's aliasing_hazard) throws ip::aliasing_error.
 // Reading the destroyed operand with its own pattern (ip::add_inplace(x, x)) is fine.
 
-#include "inplace/assign.hpp"
-#include "inplace/detail/op_info.hpp"
-#include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/texpr_node.hpp"
+#include "inplace/tensor/assign.hpp"
+#include "inplace/ops/detail/op_info.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/texpr_node.hpp"
 #include "inplace/error.hpp"
 #include "inplace/extents.hpp"
 #include "inplace/ops/elementwise.hpp"
 #include "inplace/ops/inplace_op.hpp"
-#include "inplace/tensor.hpp"
-#include "inplace/tensor_view.hpp"
+#include "inplace/tensor/tensor.hpp"
+#include "inplace/tensor/tensor_view.hpp"
 
 #include <array>
 #include <cstddef>

@@ -11,9 +11,9 @@
 // made an -O2 build of a 500-node chain 12x slower than -fsyntax-only. For the same reason no function or
 // variable template takes a node's type as an argument where it can be helped.
 
-#include "inplace/detail/index_pattern.hpp"
-#include "inplace/detail/op_info.hpp"
-#include "inplace/detail/type_name.hpp"
+#include "inplace/ops/detail/index_pattern.hpp"
+#include "inplace/ops/detail/op_info.hpp"
+#include "inplace/ops/detail/type_name.hpp"
 #include "inplace/shape.hpp"
 
 #include <array>

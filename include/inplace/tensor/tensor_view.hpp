@@ -4,9 +4,9 @@
 // copies the reference; assigning to a view writes its elements (as Eigen's
 // Map and Block do), so `ip::slice<1>(x) = ip::slice<0, -1>(x)` works.
 
-#include "inplace/assign.hpp"
-#include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/tensor_layout.hpp"
+#include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
 #include "inplace/error.hpp"
 #include "inplace/extents.hpp"
 

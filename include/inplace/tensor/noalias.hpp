@@ -5,11 +5,11 @@
 // overlaps dst, it throws ip::aliasing_error before anything is written. Where
 // Eigen's noalias() trusts the caller, this one checks.
 
-#include "inplace/assign.hpp"
-#include "inplace/detail/tensor_fwd.hpp"
+#include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
 #include "inplace/ops/elementwise.hpp"
-#include "inplace/tensor.hpp"
-#include "inplace/tensor_view.hpp"
+#include "inplace/tensor/tensor.hpp"
+#include "inplace/tensor/tensor_view.hpp"
 
 #include <cstddef>
 #include <type_traits>

@@ -3,7 +3,7 @@
 // Every block it returns starts on an Align-byte boundary (a cache line, and the
 // widest SIMD register), through the aligned forms of operator new/delete.
 
-#include "inplace/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
 
 #include <cstddef>
 #include <limits>

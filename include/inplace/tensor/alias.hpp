@@ -10,13 +10,13 @@
 // (alias_size). At run time: ip::alias_error for too many bytes, or a source
 // view that is not dense (a gap, or internal overlap such as stride 0).
 
-#include "inplace/aligned_allocator.hpp"
-#include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/tensor_layout.hpp"
+#include "inplace/tensor/aligned_allocator.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
 #include "inplace/error.hpp"
 #include "inplace/extents.hpp"
-#include "inplace/tensor.hpp"
-#include "inplace/tensor_view.hpp"
+#include "inplace/tensor/tensor.hpp"
+#include "inplace/tensor/tensor_view.hpp"
 
 #include <concepts>
 #include <cstddef>

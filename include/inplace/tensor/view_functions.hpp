@@ -9,12 +9,12 @@
 //   reinterpret<U>(x)     the same bytes as another element type of the same size
 // A temporary tensor has no storage to view: passing one is a compile error.
 
-#include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/tensor_layout.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
 #include "inplace/error.hpp"
 #include "inplace/extents.hpp"
-#include "inplace/tensor.hpp"
-#include "inplace/tensor_view.hpp"
+#include "inplace/tensor/tensor.hpp"
+#include "inplace/tensor/tensor_view.hpp"
 
 #include <algorithm>
 #include <concepts>

@@ -3,10 +3,10 @@
 // ip::inputs, ip::outputs, ip::order, ip::io_alias (SPEC 5), ip::no_rewrite, ip::debug.
 // A function is an empty object; its analysis is a constexpr member of its type.
 
-#include "inplace/detail/analysis.hpp"
-#include "inplace/detail/diagnostics.hpp"
-#include "inplace/detail/graph_data.hpp"
-#include "inplace/graph_ops.hpp"
+#include "inplace/graph/detail/analysis.hpp"
+#include "inplace/graph/detail/diagnostics.hpp"
+#include "inplace/graph/detail/graph_data.hpp"
+#include "inplace/graph/graph_ops.hpp"
 
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/set.hpp>

@@ -7,8 +7,8 @@
 // fixed_string argument as "x"; clang 14 prints it as character codes, so
 // there the names travel as character packs (chars<'x'>).
 
-#include "inplace/detail/analysis.hpp"
-#include "inplace/error_kind.hpp"
+#include "inplace/graph/detail/analysis.hpp"
+#include "inplace/graph/error_kind.hpp"
 #include "inplace/fixed_string.hpp"
 
 #include <cstddef>

@@ -7,8 +7,8 @@
 // A node knows its broadcast extents from construction on; operands that do not
 // broadcast throw ip::shape_error there, before anything can be written.
 
-#include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/tensor_layout.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
 #include "inplace/ops/elementwise.hpp"
 
 #include <algorithm>

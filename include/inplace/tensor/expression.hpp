@@ -13,12 +13,12 @@
 // Every function here requires at least one tensor, view or node operand, so
 // none of them competes with the symbolic overloads of the graph layer.
 
-#include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/texpr_node.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/texpr_node.hpp"
 #include "inplace/ops/elementwise.hpp"
-#include "inplace/tensor.hpp"
-#include "inplace/tensor_inplace.hpp"
-#include "inplace/tensor_view.hpp"
+#include "inplace/tensor/tensor.hpp"
+#include "inplace/tensor/tensor_inplace.hpp"
+#include "inplace/tensor/tensor_view.hpp"
 
 #include <type_traits>
 #include <utility>

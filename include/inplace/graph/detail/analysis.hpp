@@ -4,9 +4,9 @@
 // ip::error_kind, the constraint graph and its schedule. Loops only: no
 // recursion, so a chain of any depth costs no template or constexpr depth.
 
-#include "inplace/detail/graph_data.hpp"
-#include "inplace/detail/label.hpp"
-#include "inplace/error_kind.hpp"
+#include "inplace/graph/detail/graph_data.hpp"
+#include "inplace/graph/detail/label.hpp"
+#include "inplace/graph/error_kind.hpp"
 
 #include <array>
 #include <cstddef>

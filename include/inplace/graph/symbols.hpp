@@ -3,7 +3,7 @@
 // compile-time constants. Every leaf and every op output is an empty object
 // whose type is the whole expression, so equal expressions are one node.
 
-#include "inplace/detail/entry_desc.hpp"
+#include "inplace/graph/detail/entry_desc.hpp"
 #include "inplace/fixed_string.hpp"
 #include "inplace/shape.hpp"
 

@@ -7,8 +7,8 @@
 // become one flat loop; the others a nest of rows. With INPLACE_OPENMP, loops of
 // at least parallel_threshold elements are split over OpenMP threads.
 
-#include "inplace/detail/tensor_layout.hpp"
-#include "inplace/detail/texpr_kernel.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
+#include "inplace/tensor/detail/texpr_kernel.hpp"
 
 #include <algorithm>
 #include <array>

@@ -14,15 +14,15 @@
 // temporary first: an opaque op cannot be fused). Floating sums accumulate in
 // double at least, integer sums in their own type.
 
-#include "inplace/assign.hpp"
-#include "inplace/detail/tensor_fwd.hpp"
-#include "inplace/detail/tensor_layout.hpp"
-#include "inplace/detail/texpr_node.hpp"
+#include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/detail/tensor_fwd.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
+#include "inplace/tensor/detail/texpr_node.hpp"
 #include "inplace/error.hpp"
 #include "inplace/ops/opaque.hpp"
-#include "inplace/tensor.hpp"
-#include "inplace/tensor_inplace.hpp"
-#include "inplace/tensor_view.hpp"
+#include "inplace/tensor/tensor.hpp"
+#include "inplace/tensor/tensor_inplace.hpp"
+#include "inplace/tensor/tensor_view.hpp"
 
 #include <array>
 #include <cmath>

@@ -4,10 +4,10 @@
 // topological order (arguments first), and copies what the analysis needs into
 // flat arrays of small integer ids.
 
-#include "inplace/detail/entry_desc.hpp"
-#include "inplace/node.hpp"
+#include "inplace/graph/detail/entry_desc.hpp"
+#include "inplace/graph/node.hpp"
 #include "inplace/shape.hpp"
-#include "inplace/symbols.hpp"
+#include "inplace/graph/symbols.hpp"
 
 #include <boost/mp11/algorithm.hpp>
 

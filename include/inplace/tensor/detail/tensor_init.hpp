@@ -2,7 +2,7 @@
 // Nested initializer lists for ip::tensor: tx_nested_list<T, 2> is
 // std::initializer_list<std::initializer_list<T>>. Ragged lists throw ip::shape_error.
 
-#include "inplace/detail/tensor_layout.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
 #include "inplace/error.hpp"
 
 #include <cstddef>
