@@ -24,6 +24,7 @@
 #include "inplace/tensor/tensor_inplace.hpp"
 #include "inplace/tensor/tensor_view.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -116,6 +117,63 @@ void softmax_row(T* p, std::size_t n, std::ptrdiff_t s) {
   along(p, n, s, [&](T& v) { v = static_cast<T>(v * inv); });
 }
 
+// The kernels behind dot and reduce_sum, writing into storage the caller
+// provides (the graph runtime passes the buffer its plan chose). Operands are
+// views of any strides; `out` is contiguous, row-major, holds the result's
+// extents, and overlaps no operand.
+
+// out (the result of va . vb, NumPy's rank rules) = va . vb.
+template <class V, class VA, class VB>
+void dot_into(V* out, const VA& va, const VB& vb) {
+  constexpr std::size_t NA = VA::rank, NB = VB::rank;
+  const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
+  std::fill_n(out, m * n, V{});
+  auto run = [&](const auto& rows) {
+    matmul(out, m, k, n, va.data(), NA == 2 ? va.stride(0) : 0, va.stride(NA - 1), rows.data(), rows.stride(0));
+  };
+  // Strided rows (a transposed b): one contiguous copy, O(k n) beside the O(m k n) product.
+  if constexpr (NB == 2)
+    if (n > 1 && vb.stride(1) != 1) return run(tensor<std::remove_const_t<typename VB::element_type>, 2>(vb));
+  run(vb);
+}
+
+// reduce_sum's axis, counted from the front: 0 to N - 1, or N for every axis;
+// -1 when Axis is not an axis of a rank-N operand.
+template <int Axis, std::size_t N>
+inline constexpr long long reduce_axis =
+    Axis == ops::all_axes ? static_cast<long long>(N)
+    : Axis < 0            ? (Axis + static_cast<long long>(N) >= 0 ? Axis + static_cast<long long>(N) : -1)
+                          : (Axis < static_cast<long long>(N) ? Axis : -1);
+
+// out (rank N - 1, or one element when X == N) = the sum of v over axis X (every axis when X == N).
+template <std::size_t X, class T, class VA>
+void reduce_sum_into(T* out, const VA& v) {
+  constexpr std::size_t N = VA::rank;
+  constexpr std::size_t NR = X == N ? 0 : N - 1;
+  tx_extents<NR> er{};  // the result's extents, and v's strides along them
+  tx_strides<NR> sr{};
+  for (std::size_t i = 0, r = 0; i < N; ++i)
+    if (i != X) er[r] = v.extent(i), sr[r++] = v.stride(i);
+  std::fill_n(out, tx_count(er), T{});  // rows of length 0 sum to 0
+  if constexpr (X + 1 >= N) {  // every row into one sum, or (the last axis) each row into its own
+    sum_t<T> acc{};
+    T* o = out;
+    for_each_row(v.data(), v.extents(), v.strides(), [&](const T* p, std::size_t n, std::ptrdiff_t s) {
+      along(p, n, s, [&](T x) { acc += x; });
+      if constexpr (X + 1 == N) *o++ = static_cast<T>(std::exchange(acc, sum_t<T>{}));
+    });
+    if constexpr (X == N) *o = static_cast<T>(acc);
+  } else {  // add each slice along X (rank N - 1, its rows intact) into accumulators
+    std::vector<sum_t<T>> acc(tx_count(er));
+    for (std::size_t q = 0; q < v.extent(X); ++q) {
+      sum_t<T>* c = acc.data();
+      for_each_row(v.data() + static_cast<std::ptrdiff_t>(q) * v.stride(X), er, sr,
+                   [&](const T* p, std::size_t n, std::ptrdiff_t s) { along(p, n, s, [&](T x) { *c++ += x; }); });
+    }
+    for (std::size_t i = 0; i < acc.size(); ++i) out[i] = static_cast<T>(acc[i]);
+  }
+}
+
 }  // namespace detail::texpr
 
 template <class A, class B>
@@ -132,22 +190,12 @@ auto dot(A&& a, B&& b) {
   const auto eb = shape_of(b);
   if (ea[NA - 1] != eb[0]) throw_dot_mismatch(ea, eb);
   detail::tx_extents<NR> er{};
-  std::size_t m = 1, n = 1;  // a vector is one row of a, one column of b
-  if constexpr (NA == 2) m = er[0] = ea[0];
-  if constexpr (NB == 2) n = er[NR - 1] = eb[1];
+  if constexpr (NA == 2) er[0] = ea[0];
+  if constexpr (NB == 2) er[NR - 1] = eb[1];
 
-  tensor<V, detail::rank_spec<NR>> out(er);
+  tensor<V, detail::rank_spec<NR>> out(detail::tx_uninitialized, er);
   with_view(std::forward<A>(a), [&](const auto& va) {
-    with_view(std::forward<B>(b), [&](const auto& vb) {
-      auto run = [&](const auto& rows) {
-        matmul(out.data(), m, eb[0], n, va.data(), NA == 2 ? va.stride(0) : 0, va.stride(NA - 1), rows.data(),
-               rows.stride(0));
-      };
-      // Strided rows (a transposed b): one contiguous copy, O(k n) beside the O(m k n) product.
-      if constexpr (NB == 2)
-        if (n > 1 && vb.stride(1) != 1) return run(tensor<value_t<B>, 2>(vb));
-      run(vb);
-    });
+    with_view(std::forward<B>(b), [&](const auto& vb) { dot_into(out.data(), va, vb); });
   });
   return out;
 }
@@ -159,8 +207,8 @@ auto reduce_sum(A&& a) {
   using namespace detail::texpr;
   using T = value_t<A>;
   constexpr std::size_t N = rank_v<A>;
-  constexpr long long S = Axis == ops::all_axes ? static_cast<long long>(N) : Axis < 0 ? Axis + static_cast<long long>(N) : Axis;
-  static_assert(S >= 0 && S <= static_cast<long long>(N) && (S < static_cast<long long>(N) || Axis == ops::all_axes),
+  constexpr long long S = reduce_axis<Axis, N>;
+  static_assert(S >= 0 && (S < static_cast<long long>(N) || Axis == ops::all_axes),
                 "inplace: reduce_sum<Axis>: Axis must be an axis of the operand (0 to rank - 1, or -rank to -1 "
                 "from the end) or ip::ops::all_axes");
   constexpr auto X = static_cast<std::size_t>(S < 0 ? 0 : S);  // N: every axis
@@ -170,29 +218,8 @@ auto reduce_sum(A&& a) {
   if constexpr (X < N)
     for (std::size_t i = 0, r = 0; i < N; ++i)
       if (i != X) er[r++] = e[i];
-  tensor<T, detail::rank_spec<NR>> out(er);  // zero: rows of length 0 sum to 0
-  with_view(std::forward<A>(a), [&](const auto& v) {
-    T* o = out.data();
-    if constexpr (X + 1 >= N) {  // every row into one sum, or (the last axis) each row into its own
-      sum_t<T> acc{};
-      for_each_row(v.data(), v.extents(), v.strides(), [&](const T* p, std::size_t n, std::ptrdiff_t s) {
-        along(p, n, s, [&](T x) { acc += x; });
-        if constexpr (X + 1 == N) *o++ = static_cast<T>(std::exchange(acc, sum_t<T>{}));
-      });
-      if constexpr (X == N) *o = static_cast<T>(acc);
-    } else {  // add each slice along X (rank N - 1, its rows intact) into accumulators
-      std::vector<sum_t<T>> acc(out.size());
-      detail::tx_strides<NR> sr{};
-      for (std::size_t i = 0, r = 0; i < N; ++i)
-        if (i != X) sr[r++] = v.stride(i);
-      for (std::size_t q = 0; q < e[X]; ++q) {
-        sum_t<T>* c = acc.data();
-        for_each_row(v.data() + static_cast<std::ptrdiff_t>(q) * v.stride(X), er, sr,
-                     [&](const T* p, std::size_t n, std::ptrdiff_t s) { along(p, n, s, [&](T x) { *c++ += x; }); });
-      }
-      for (std::size_t i = 0; i < acc.size(); ++i) o[i] = static_cast<T>(acc[i]);
-    }
-  });
+  tensor<T, detail::rank_spec<NR>> out(detail::tx_uninitialized, er);
+  with_view(std::forward<A>(a), [&](const auto& v) { reduce_sum_into<X>(out.data(), v); });
   return out;
 }
 
