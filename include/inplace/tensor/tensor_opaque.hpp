@@ -152,8 +152,9 @@ void reduce_sum_into(T* out, const VA& v) {
   constexpr std::size_t NR = X == N ? 0 : N - 1;
   tx_extents<NR> er{};  // the result's extents, and v's strides along them
   tx_strides<NR> sr{};
-  for (std::size_t i = 0, r = 0; i < N; ++i)
-    if (i != X) er[r] = v.extent(i), sr[r++] = v.stride(i);
+  if constexpr (X < N)
+    for (std::size_t i = 0, r = 0; i < N; ++i)
+      if (i != X) er[r] = v.extent(i), sr[r++] = v.stride(i);
   std::fill_n(out, tx_count(er), T{});  // rows of length 0 sum to 0
   if constexpr (X + 1 >= N) {  // every row into one sum, or (the last axis) each row into its own
     sum_t<T> acc{};
