@@ -117,6 +117,8 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
   using output_list = mp_list<O...>;
   using orders = boost::mp11::mp_copy_if<mp_list<Options...>, is_order>;
   using aliases = boost::mp11::mp_copy_if<mp_list<Options...>, is_io_alias>;
+  static constexpr bool rewrite = !has_type<mp_list<Options...>, no_rewrite_t>;
+  static constexpr bool debug = has_type<mp_list<Options...>, debug_t>;
   using order_values = boost::mp11::mp_apply<
       boost::mp11::mp_append, boost::mp11::mp_push_front<boost::mp11::mp_transform<order_values_of, orders>, mp_list<>>>;
 
@@ -188,10 +190,17 @@ struct check_result {
 };
 
 // A checked graph function: an empty object; everything is in its type.
+// Calling it runs the graph (include <inplace/run.hpp>, or <inplace.hpp>).
 template <class Spec>
 struct function_t {
   using spec = Spec;
   static constexpr std::size_t num_nodes = Spec::result.schedule_size;
+
+  // f(args...): arguments bind to inputs(...) in order; rvalue tensors are donated.
+  template <class... A>
+  auto operator()(A&&... a) const {
+    return call_function(*this, std::forward<A>(a)...);  // found by argument-dependent lookup (run/call.hpp)
+  }
 };
 
 namespace detail {

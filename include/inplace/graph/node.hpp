@@ -67,6 +67,30 @@ inline constexpr op_info op_info_of = read_op<Op>(NumArgs);
 template <class In, class Out>
 inline constexpr bool fits_storage = std::is_same_v<In, weak_number> || std::is_same_v<In, Out>;
 
+// The shape of output i of an op applied to arguments of shapes `in`: the op's
+// rule, else broadcasting (elementwise), else its viewed or first input's;
+// invalid_shape when the arguments do not fit. The analysis calls it with the
+// static extents, a running graph with the arguments' extents.
+template <class Op, class FirstDtype, std::size_t N>
+constexpr shape out_shape_rule(const op_info& inf, std::size_t i, const std::array<shape, N>& in) {
+  shape s = N > 0 ? in[0] : shape{};
+  if constexpr (requires { Op::output_shape(i, in); }) {
+    s = Op::output_shape(i, in);
+  } else if constexpr (N > 0 && requires { Op::template output_shape_of<FirstDtype>(in[0]); }) {
+    s = Op::template output_shape_of<FirstDtype>(in[0]);
+  } else if (inf.elementwise) {
+    s = shape{};
+    for (const shape& a : in) {
+      const auto b = broadcast(s, a);
+      if (!b.ok) return invalid_shape;
+      s = b.result;
+    }
+  } else if (inf.view_of[i] >= 0) {
+    s = in[static_cast<std::size_t>(inf.view_of[i])];
+  }
+  return s;
+}
+
 // Few static members and functions per node, and none elsewhere that take a node
 // type as template argument: see entry_desc.hpp for why.
 template <class Op, template <class = void> class... Arg>
@@ -126,22 +150,7 @@ struct node {
       d.hash.add(d.args[j].out);
     }
     for (std::size_t i = 0; i < inf.num_outputs; ++i) {
-      // the output's shape: the op's rule, else broadcasting (elementwise), else its viewed or first input's
-      shape s = sizeof...(Arg) > 0 ? in[0] : shape{};
-      if constexpr (requires { Op::output_shape(i, in); }) {
-        s = Op::output_shape(i, in);
-      } else if constexpr (requires { Op::template output_shape_of<first_dtype>(in[0]); }) {
-        s = Op::template output_shape_of<first_dtype>(in[0]);
-      } else if (inf.elementwise) {
-        s = shape{};
-        for (const shape& a : in) {
-          const auto b = broadcast(s, a);
-          s = b.ok ? b.result : invalid_shape;
-          if (!b.ok) break;
-        }
-      } else if (inf.view_of[i] >= 0) {
-        s = in[static_cast<std::size_t>(inf.view_of[i])];
-      }
+      const shape s = out_shape_rule<Op, first_dtype>(inf, i, in);
       const int st = inf.storage[i];
       if (s == invalid_shape || (st >= 0 && inf.maps_ok && !fits_in_place(in[static_cast<std::size_t>(st)], s)))
         d.record.shape_ok = false;

@@ -242,10 +242,34 @@ class tensor {
     n_ = 0;
   }
 
+  friend struct detail::tensor_access;
   [[no_unique_address]] Alloc alloc_;
   T* p_ = nullptr;
   std::size_t n_ = 0;
   extents_type e_{};
 };
+
+namespace detail {
+// The graph runtime hands storage to and from tensors: it returns a buffer it
+// allocated (with the default allocator) as a tensor, and takes over the block
+// of a donated tensor. Nothing else may.
+struct tensor_access {
+  template <class Tensor>
+  static Tensor adopt(typename Tensor::value_type* p, const typename Tensor::extents_type& e) {
+    Tensor t;
+    t.release();
+    t.p_ = p;
+    t.n_ = tx_count(e);
+    t.e_ = e;
+    return t;
+  }
+  template <class T, auto R, class A>
+  static T* take(tensor<T, R, A>& t) noexcept {
+    t.n_ = 0;
+    t.e_ = {};
+    return std::exchange(t.p_, nullptr);
+  }
+};
+}  // namespace detail
 
 }  // namespace inplace

@@ -41,6 +41,63 @@ struct analysis_result {
   std::size_t schedule_size = 0;
 };
 
+// Short names of graph entries and values for diagnostics: "x", "mul(add(...), x)", "lu(...)#1".
+template <class G>
+constexpr label short_value(const G& g, std::size_t v) {
+  const auto& e = g.entries[g.values[v].entry];
+  label l;
+  l += e.info.name;
+  if (e.kind == entry_kind::op) l += "(...)";
+  if (e.info.num_outputs > 1) (l += "#") += g.values[v].out;
+  return l;
+}
+template <class G>
+constexpr label entry_label(const G& g, std::size_t n) {
+  const auto& e = g.entries[n];
+  label l;
+  l += e.info.name;
+  if (e.kind != entry_kind::op) return l;
+  l += "(";
+  for (std::size_t j = 0; j < e.num_args; ++j) {
+    if (j > 0) l += ", ";
+    l += short_value(g, g.arg(n, j)).view();
+  }
+  return l += ")";
+}
+template <class G>
+constexpr label value_label(const G& g, std::size_t v) {
+  label l = entry_label(g, g.values[v].entry);
+  if (g.entries[g.values[v].entry].info.num_outputs > 1) (l += "#") += g.values[v].out;
+  return l;
+}
+
+// The root of every value (view_map edges followed back to a value that owns
+// its storage) and the index pattern by which the value reads its root.
+template <class G, std::size_t NV>
+constexpr void roots_and_patterns(const G& g, std::array<std::size_t, NV>& root, std::array<index_pattern, NV>& pattern) {
+  for (std::size_t v = 0; v < G::num_values; ++v) {
+    const auto& val = g.values[v];
+    const auto& e = g.entries[val.entry];
+    const int viewed = e.kind == entry_kind::op ? e.info.view_of[val.out] : -1;
+    if (viewed < 0) {
+      root[v] = v;
+      // Outputs computed in the storage of the same input (an LU's L and U)
+      // share that storage: they are one new root.
+      const int storage = e.kind == entry_kind::op ? e.info.storage[val.out] : -1;
+      for (std::size_t o = 0; storage >= 0 && o < val.out; ++o)
+        if (e.info.storage[o] == storage) {
+          root[v] = e.first_value + o;
+          break;
+        }
+      continue;
+    }
+    const std::size_t a = g.arg(val.entry, static_cast<std::size_t>(viewed));
+    root[v] = root[a];
+    pattern[v] = pattern[a];
+    pattern[v].append(val.step);
+  }
+}
+
 template <class G>
 class analyzer {
  public:
@@ -92,31 +149,8 @@ class analyzer {
   std::size_t reach_from = npos, reach_upto = 0;
 
   // ---- names ----------------------------------------------------------------
-  constexpr label short_value(std::size_t v) const {
-    const auto& e = g.entries[g.values[v].entry];
-    label l;
-    l += e.info.name;
-    if (e.kind == entry_kind::op) l += "(...)";
-    if (e.info.num_outputs > 1) (l += "#") += g.values[v].out;
-    return l;
-  }
-  constexpr label entry_label(std::size_t n) const {
-    const auto& e = g.entries[n];
-    label l;
-    l += e.info.name;
-    if (e.kind != entry_kind::op) return l;
-    l += "(";
-    for (std::size_t j = 0; j < e.num_args; ++j) {
-      if (j > 0) l += ", ";
-      l += short_value(g.arg(n, j)).view();
-    }
-    return l += ")";
-  }
-  constexpr label value_label(std::size_t v) const {
-    label l = entry_label(g.values[v].entry);
-    if (g.entries[g.values[v].entry].info.num_outputs > 1) (l += "#") += g.values[v].out;
-    return l;
-  }
+  constexpr label entry_label(std::size_t n) const { return detail::entry_label(g, n); }
+  constexpr label value_label(std::size_t v) const { return detail::value_label(g, v); }
   constexpr bool fail(report& r, error_kind k, const label& a, const label& b = {}, const label& c = {}) const {
     r.kind = k;
     r.add(a);
@@ -144,29 +178,7 @@ class analyzer {
   }
 
   // ---- roots, index patterns, readers of each root ---------------------------
-  constexpr void compute_roots() {
-    for (std::size_t v = 0; v < G::num_values; ++v) {
-      const auto& val = g.values[v];
-      const auto& e = g.entries[val.entry];
-      const int viewed = e.kind == entry_kind::op ? e.info.view_of[val.out] : -1;
-      if (viewed < 0) {
-        root[v] = v;
-        // Outputs computed in the storage of the same input (an LU's L and U)
-        // share that storage: they are one new root.
-        const int storage = e.kind == entry_kind::op ? e.info.storage[val.out] : -1;
-        for (std::size_t o = 0; storage >= 0 && o < val.out; ++o)
-          if (e.info.storage[o] == storage) {
-            root[v] = e.first_value + o;
-            break;
-          }
-        continue;
-      }
-      const std::size_t a = g.arg(val.entry, static_cast<std::size_t>(viewed));
-      root[v] = root[a];
-      pattern[v] = pattern[a];
-      pattern[v].append(val.step);
-    }
-  }
+  constexpr void compute_roots() { roots_and_patterns(g, root, pattern); }
   constexpr void index_readers() {  // reader[reader_begin[r] ..]: op nodes reading impact(r)
     std::array<std::size_t, NV> last{};
     for (auto& x : last) x = npos;

@@ -1,0 +1,337 @@
+#pragma once
+// f(args...): running a checked function.
+//
+// Arguments bind to ip::inputs(...) in order: ip::tensor (lvalue, const, or
+// rvalue), ip::tensor_view, and plain numbers for ip::scalar inputs. A tensor
+// argument's rank and dtype must be its input's (a compile error naming the
+// input otherwise); extents are checked before anything runs (ip::shape_error).
+//
+// Donation: an rvalue ip::tensor with the default allocator is donated: the call
+// may compute in its storage and return it. Everything else is borrowed and
+// never written: a graph that destroys a borrowed input works on a copy. If a
+// donated argument overlaps another argument (by address range), or the
+// arguments' extents do not fit the plan of their donation pattern (a dynamic
+// extent of 1 broadcast where the plan computes in place), the call runs the
+// plan of all-borrowed arguments without the rewrite instead: same results,
+// more memory.
+//
+// Results: the single output, or a std::tuple of them:
+//  - a computed value: an ip::tensor owning its storage (a donated argument's,
+//    o.data() == the argument's old data(), or a fresh buffer);
+//  - an input, or a view of one, that was borrowed: an ip::tensor_view into the
+//    caller's storage (of const elements if the argument was const);
+//  - a donated input returned as it is: that tensor, moved;
+//  - a view of a donated input or of a computed value: an ip::kept_view, which
+//    keeps that storage alive (unless the viewed value is itself returned as a
+//    tensor: then a tensor_view into that tensor);
+//  - a scalar input or a constant: a rank-0 tensor.
+// An output returned twice is a tensor the second time too (a copy).
+//
+// If a call throws, no borrowed argument was modified. A donated argument keeps
+// its storage until the call returns: after a throw it holds its storage with
+// unspecified elements (the call may have written them); after a return it is
+// empty if an output took its storage, and otherwise owns its storage with
+// unspecified elements.
+
+#include "inplace/graph/detail/diagnostics.hpp"
+#include "inplace/graph/function.hpp"
+#include "inplace/run/detail/execute.hpp"
+#include "inplace/run/kept_view.hpp"
+#include "inplace/run/plan.hpp"
+#include "inplace/tensor/tensor.hpp"
+#include "inplace/tensor/tensor_view.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace inplace {
+namespace diagnostic {
+template <class... Names>
+struct argument_mismatch {
+  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
+                "inplace: argument_mismatch: an argument does not fit its input: a tensor input takes an ip::tensor "
+                "or ip::tensor_view of its rank and dtype, a scalar input a number (the input, then what it "
+                "expects, then the argument's type, in diagnostic::<rule><...>)");
+};
+template <class... Names>
+struct must_alias {
+  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
+                "inplace: must_alias: an output declared io_alias<O, I>(ip::must_alias) is returned in input I's "
+                "storage, so argument I must be donated; fix: pass it as an rvalue (std::move(t)) (the input is "
+                "named in diagnostic::<rule><...>)");
+};
+template <class Dtype, std::size_t Rank>
+struct tensor_of {};
+}  // namespace diagnostic
+
+namespace detail::run {
+
+template <class A>
+using plain = std::remove_cvref_t<A>;
+
+// An argument the call may compute in: an rvalue tensor of the default allocator.
+template <class A>
+inline constexpr bool donatable = [] {
+  if constexpr (texpr::tensor_like<A>)
+    return !std::is_lvalue_reference_v<A> && !std::is_const_v<std::remove_reference_t<A>> &&
+           std::is_same_v<typename plain<A>::allocator_type, aligned_allocator<typename plain<A>::value_type>>;
+  else
+    return false;
+}();
+
+template <class I, std::size_t... K>
+constexpr auto input_name(std::index_sequence<K...>) -> diagnostic::chars<I::name[K]...>;
+template <class I>
+using input_name_t = decltype(input_name<I>(std::make_index_sequence<I::name.size()>{}));
+
+template <class I, class A>
+constexpr bool fits_input() {
+  if constexpr (I::kind == entry_kind::scalar) return std::is_arithmetic_v<plain<A>>;
+  else if constexpr (texpr::tensor_like<A> || texpr::view_like<A>)
+    return plain<A>::rank == I::value_shape.rank && std::is_same_v<texpr::value_t<A>, typename I::dtype>;
+  else return false;
+}
+template <class I, class A>
+constexpr bool argument_ok() {
+  constexpr bool ok = fits_input<I, A>();
+  if constexpr (!ok)
+    (void)sizeof(diagnostic::argument_mismatch<input_name_t<I>, diagnostic::tensor_of<typename I::dtype, I::value_shape.rank>,
+                                               plain<A>>);
+  return ok;
+}
+
+template <class S, class... A>
+struct call_types;
+template <class... I, class... O, class... Opt, class... A>
+struct call_types<spec<inputs_t<I...>, outputs_t<O...>, Opt...>, A...> {
+  static constexpr bool arguments_ok = (argument_ok<I, A>() && ...);
+  static constexpr std::uint64_t mask = [] {
+    std::uint64_t m = 0, bit = 1;
+    ((m |= donatable<A> ? bit : 0, bit <<= 1), ...);
+    return m;
+  }();
+  using input_list = mp_list<I...>;
+  // The first input that a must_alias output lives in, passed borrowed (none: every one is donated).
+  static constexpr std::size_t must_alias_borrowed = [] {
+    using S = spec<inputs_t<I...>, outputs_t<O...>, Opt...>;
+    constexpr std::array<bool, sizeof...(A) + 1> donated{donatable<A>..., false};
+    for (std::size_t k = 0; k < S::graph_type::num_aliases; ++k) {
+      const auto& al = S::graph_value.aliases[k];
+      if (al.must && !donated[static_cast<std::size_t>(al.input)]) return static_cast<std::size_t>(al.input);
+    }
+    return none;
+  }();
+};
+
+// Runs function spec S on arguments a...: binds them, picks the plan, runs it,
+// and makes the results.
+template <class S, class... A>
+class invocation {
+  using P = program<S>;
+  using G = typename P::G;
+  static constexpr const G& g = S::graph_value;
+  static constexpr std::uint64_t mask = call_types<S, A...>::mask;
+  using fast = executor<S, mask, false>;
+  using safe = executor<S, 0, true>;
+  static constexpr std::size_t NI = G::num_inputs;
+  static constexpr std::size_t NO = G::num_outputs;
+
+ public:
+  explicit invocation(A&&... a) : args_(std::forward<A>(a)...) {}
+
+  auto operator()() {
+    fast run_fast;
+    bind(run_fast);
+    run_fast.compute_extents();
+    bool fits = !overlapping_donation() && run_fast.plan_fits();
+    if (fits) {
+      run_fast.run();
+      return results(run_fast);
+    }
+    safe run_safe;
+    run_safe.slots = run_fast.slots;
+    run_safe.scalars = run_fast.scalars;
+    run_safe.run();
+    return results(run_safe);
+  }
+
+ private:
+  std::tuple<A&&...> args_;
+
+  template <std::size_t K>
+  using input_t = boost::mp11::mp_at_c<typename call_types<S, A...>::input_list, K>;
+  template <std::size_t K>
+  using arg_t = std::tuple_element_t<K, std::tuple<A...>>;
+
+  // ---- binding -------------------------------------------------------------------
+  template <class X>
+  void bind(X& x) {
+    [&]<std::size_t... K>(std::index_sequence<K...>) { (bind_one<K>(x), ...); }(std::make_index_sequence<NI>{});
+  }
+  template <std::size_t K, class X>
+  void bind_one(X& x) {
+    using I = input_t<K>;
+    constexpr std::size_t v = g.entries[g.inputs[K]].first_value;
+    auto& a = std::get<K>(args_);
+    slot& s = x.slots[v];
+    if constexpr (I::kind == entry_kind::scalar) {
+      const auto value = static_cast<typename I::dtype>(a);
+      std::memcpy(x.scalars[K].bytes, &value, sizeof value);
+      s.p = x.scalars[K].bytes;
+    } else {
+      constexpr std::size_t R = I::value_shape.rank;
+      s.p = const_cast<void*>(static_cast<const void*>(a.data()));
+      for (std::size_t i = 0; i < R; ++i) s.e[i] = a.extent(i), s.s[i] = a.stride(i);
+      bool fits = true;
+      for (std::size_t i = 0; i < R; ++i) fits = fits && (I::value_shape.extent[i] == dynamic || I::value_shape.extent[i] == s.e[i]);
+      if (!fits) throw_input_extents<I>(s);
+      if (R == 0 && s.p == nullptr)
+        throw shape_error("inplace: shape_error: input \"" + std::string(I::name) +
+                          "\": a rank-0 argument without storage (moved from?) has no value");
+    }
+  }
+  template <class I>
+  [[noreturn, gnu::cold]] static void throw_input_extents(const slot& s) {
+    constexpr std::size_t R = I::value_shape.rank;
+    std::array<std::size_t, R> want{}, got{};
+    for (std::size_t i = 0; i < R; ++i) want[i] = I::value_shape.extent[i], got[i] = s.e[i];
+    throw shape_error("inplace: shape_error: input \"" + std::string(I::name) + "\" has static extents " +
+                      tx_shape_string(want) + " but the argument has extents " + tx_shape_string(got));
+  }
+
+  // A donated argument whose elements overlap another argument's.
+  bool overlapping_donation() const {
+    if constexpr (mask == 0) {
+      return false;
+    } else {
+      std::array<const unsigned char*, NI + 1> first{}, last{};
+      [&]<std::size_t... K>(std::index_sequence<K...>) { (range_of<K>(first[K], last[K]), ...); }(std::make_index_sequence<NI>{});
+      for (std::size_t k = 0; k < NI; ++k) {
+        if (!(mask >> k & 1u) || first[k] == last[k]) continue;
+        for (std::size_t j = 0; j < NI; ++j)
+          if (j != k && first[j] != last[j] && first[j] < last[k] && first[k] < last[j]) return true;
+      }
+      return false;
+    }
+  }
+  template <std::size_t K>
+  void range_of(const unsigned char*& first, const unsigned char*& last) const {
+    if constexpr (input_t<K>::kind != entry_kind::scalar) {
+      const auto& a = std::get<K>(args_);
+      const auto b = tx_bytes_of(a.data(), a.extents(), a.strides());
+      first = b.first;
+      last = b.last;
+    }
+  }
+
+  // ---- results -------------------------------------------------------------------
+  static constexpr graph_facts<G> gf{S::graph_value};
+  template <std::size_t V>
+  static constexpr std::size_t input_index = [] {
+    for (std::size_t k = 0; k < NI; ++k)
+      if (g.entries[g.inputs[k]].first_value == V) return k;
+    return none;
+  }();
+  // Whether value V is returned as a tensor (not a view) by an output before position K.
+  template <std::size_t V, std::size_t K>
+  static constexpr bool returned_before = [] {
+    for (std::size_t k = 0; k < K; ++k)
+      if (g.outputs[k] == V) return true;
+    return false;
+  }();
+  template <std::size_t V>
+  static constexpr bool returned_as_tensor = [] {
+    for (std::size_t k = 0; k < NO; ++k)
+      if (g.outputs[k] == V) return true;
+    return false;
+  }();
+
+  std::array<std::shared_ptr<void>, P::NV> owners_{};
+
+  template <class X>
+  auto results(X& x) {
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+      if constexpr (NO == 1) return output<0>(x);
+      else return std::tuple<decltype(output<K>(x))...>{output<K>(x)...};
+    }(std::make_index_sequence<NO>{});
+  }
+
+  // The storage block of root value R, taken over from the buffer or the donated argument.
+  template <std::size_t R, class X>
+  void* take_block(X& x) {
+    constexpr std::size_t k = input_index<R>;
+    if constexpr (k != none) {
+      return detail::tensor_access::take(std::get<k>(args_));
+    } else if constexpr (X::pl.where[R] == home::input) {
+      return detail::tensor_access::take(std::get<X::pl.index[R]>(args_));
+    } else {
+      static_assert(X::pl.where[R] == home::buffer);
+      return x.buffers[X::pl.index[R]].release();
+    }
+  }
+
+  template <std::size_t K>
+  static constexpr bool borrowed_input() {
+    if constexpr (K == none) return false;
+    else return !donatable<arg_t<K>>;
+  }
+
+  template <std::size_t K, class X>
+  auto output(X& x) {
+    constexpr std::size_t V = g.outputs[K];
+    constexpr std::size_t R = gf.root[V];
+    constexpr auto kind = g.entries[g.values[R].entry].kind;
+    using T = typename X::template dtype<V>;
+    constexpr std::size_t N = X::template rank_of<V>;
+    using result_tensor = tensor<T, rank_spec<N>>;
+    constexpr std::size_t k = input_index<R>;
+    if constexpr (kind == entry_kind::scalar || kind == entry_kind::constant || X::pl.where[R] == home::scalar) {
+      result_tensor t(tx_uninitialized, tx_extents<N>{});
+      t.data()[0] = *static_cast<const T*>(x.slots[V].p);
+      return t;
+    } else if constexpr (borrowed_input<k>()) {  // a view into the caller's storage
+      using E = std::remove_pointer_t<decltype(std::get<k>(args_).data())>;
+      using U = std::conditional_t<std::is_const_v<E>, const T, T>;
+      const auto v = x.template view<V>();
+      return tensor_view<U, rank_spec<N>>(tx_unchecked, v.data(), v.extents(), v.strides());
+    } else if constexpr (V == R) {  // a tensor owning the value's storage
+      if constexpr (returned_before<V, K>) return result_tensor(x.template view<V>());  // returned twice: a copy
+      else return tensor_access::adopt<result_tensor>(static_cast<T*>(take_block<R>(x)), x.template view<V>().extents());
+    } else if constexpr (returned_as_tensor<R>) {  // a view of a tensor returned beside it
+      return x.template view<V>();
+    } else {
+      if (!owners_[R]) owners_[R] = std::shared_ptr<void>(take_block<R>(x), aligned_free{});
+      return kept_view<T, rank_spec<N>>(x.template view<V>(), owners_[R]);
+    }
+  }
+};
+
+}  // namespace detail::run
+
+// f(args...) (function_t::operator() finds this by argument-dependent lookup).
+template <class S, class... A>
+auto call_function(const function_t<S>&, A&&... a) {
+  using G = typename S::graph_type;
+  static_assert(sizeof...(A) == G::num_inputs,
+                "inplace: argument_mismatch: f(args...) takes one argument per input of ip::inputs(...), in order");
+  if constexpr (sizeof...(A) == G::num_inputs) {
+    using C = detail::run::call_types<S, A...>;
+    if constexpr (C::arguments_ok) {
+      if constexpr (C::must_alias_borrowed != detail::run::none) {
+        using I = boost::mp11::mp_at_c<typename C::input_list, C::must_alias_borrowed>;
+        (void)sizeof(diagnostic::must_alias<detail::run::input_name_t<I>>);
+      } else {
+        return detail::run::invocation<S, A...>(std::forward<A>(a)...)();
+      }
+    }
+  }
+}
+
+}  // namespace inplace

@@ -1,0 +1,406 @@
+#pragma once
+// Runs one plan (storage.hpp) of a function: every decision (which loop, which
+// storage, which kernel) is a compile-time constant of the plan, so the call
+// unrolls into its loops and kernels. At run time it only binds the arguments'
+// storage, checks extents before anything is written, allocates the plan's
+// buffers, runs the schedule and frees each buffer after its last reader.
+
+#include "inplace/run/detail/program.hpp"
+#include "inplace/run/detail/storage.hpp"
+#include "inplace/run/plan.hpp"
+#include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/detail/texpr_multi.hpp"
+#include "inplace/tensor/tensor_opaque.hpp"
+#include "inplace/tensor/view_functions.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace inplace::detail::run {
+
+// A value's elements at run time: address, extents, strides (in elements).
+struct slot {
+  void* p = nullptr;
+  std::array<std::size_t, max_rank> e{};
+  std::array<std::ptrdiff_t, max_rank> s{};
+};
+
+// Blocks the call allocates, as ip::aligned_allocator does (so a tensor can own one).
+struct aligned_free {
+  void operator()(void* p) const noexcept { ::operator delete(p, std::align_val_t{64}); }
+};
+using block = std::unique_ptr<void, aligned_free>;
+inline block allocate_block(std::size_t bytes) { return block(::operator new(bytes, std::align_val_t{64})); }
+
+// ---- kernels of opaque ops: outputs first, then inputs ------------------------------
+// A user's opaque op provides `void kernel(outputs..., inputs...) const` taking
+// ip::tensor_views; for an output in its destroy_map, the view is the storage
+// to overwrite (it holds the destroyed input's elements).
+template <class Op>
+struct opaque_kernel {
+  template <class... X>
+  static void run(const X&... x) {
+    static_assert(requires { Op{}.kernel(x...); },
+                  "inplace: an opaque op run in a graph needs a kernel: void kernel(outputs..., inputs...) const, "
+                  "taking ip::tensor_view arguments (outputs first)");
+    Op{}.kernel(x...);
+  }
+};
+template <>
+struct opaque_kernel<ops::dot> {
+  template <class O, class A, class B>
+  static void run(const O& out, const A& a, const B& b) {
+    texpr::dot_into(out.data(), a, b);
+  }
+};
+template <int Axis>
+struct opaque_kernel<ops::reduce_sum<Axis>> {
+  template <class O, class A>
+  static void run(const O& out, const A& a) {
+    texpr::reduce_sum_into<static_cast<std::size_t>(texpr::reduce_axis<Axis, A::rank>)>(out.data(), a);
+  }
+};
+template <>
+struct opaque_kernel<ops::softmax_inplace> {
+  template <class O, class A>
+  static void run(const O& out, const A&) {
+    using T = typename O::value_type;
+    texpr::for_each_row(out.data(), out.extents(), out.strides(),
+                        [](T* p, std::size_t n, std::ptrdiff_t s) { texpr::softmax_row(p, n, s); });
+  }
+};
+template <>
+struct opaque_kernel<ops::softmax> {
+  template <class O, class A>
+  static void run(const O& out, const A& a) {
+    detail::assign(out, a, assign_mode::noalias);
+    opaque_kernel<ops::softmax_inplace>::run(out, a);
+  }
+};
+
+// ---- view ops: the same views as the tensor functions ------------------------------
+template <class Op>
+struct view_kernel {
+  template <class V>
+  static auto run(const V& v) {
+    static_assert(requires { Op::view(v); },
+                  "inplace: a view op run in a graph needs `static auto view(ip::tensor_view<T, R>)` returning the "
+                  "view of its input");
+    return Op::view(v);
+  }
+};
+template <>
+struct view_kernel<ops::transpose> {
+  static auto run(const auto& v) { return inplace::transpose(v); }
+};
+template <std::ptrdiff_t B, std::ptrdiff_t E, std::ptrdiff_t S>
+struct view_kernel<ops::slice<B, E, S>> {
+  static auto run(const auto& v) { return inplace::slice<B, E, S>(v); }
+};
+template <>
+struct view_kernel<ops::reverse> {
+  static auto run(const auto& v) { return inplace::reverse(v); }
+};
+template <std::size_t... E>
+struct view_kernel<ops::reshape<E...>> {
+  static auto run(const auto& v) { return inplace::reshape<E...>(v); }
+};
+template <>
+struct view_kernel<ops::flatten> {
+  static auto run(const auto& v) { return inplace::flatten(v); }
+};
+template <class U>
+struct view_kernel<ops::reinterpret<U>> {
+  template <class V>
+  static auto run(const V& v) {
+    using T = typename V::value_type;
+    if constexpr (sizeof(T) == sizeof(U)) {
+      return inplace::reinterpret<U>(v);
+    } else {  // the last axis scales with the size ratio: dense rows only
+      detail::tx_require_contiguous(v, "reinterpret");
+      auto e = v.extents();
+      if constexpr (V::rank > 0) e[V::rank - 1] = e[V::rank - 1] * sizeof(T) / sizeof(U);
+      return tensor_view<U, rank_spec<V::rank>>(reinterpret_cast<U*>(v.data()), e);
+    }
+  }
+};
+
+// The call's copy of a scalar input (any arithmetic type).
+struct alignas(16) scalar_cell {
+  unsigned char bytes[16];
+};
+
+template <class S, std::uint64_t Mask, bool Safe>
+class executor {
+ public:
+  using P = program<S>;
+  using G = typename P::G;
+  static constexpr std::size_t NE = P::NE, NV = P::NV, NI = G::num_inputs > 0 ? G::num_inputs : 1;
+  static constexpr const G& g = S::graph_value;
+  static constexpr const auto& fu = P::fused;
+  static constexpr const auto& pl = plan_for<S, Mask, Safe>::value;
+
+  template <std::size_t V>
+  using entry_of = typename P::template entry_t<g.values[V].entry>;
+  template <std::size_t V>
+  static constexpr std::size_t rank_of = g.values[V].value_shape.rank;
+  template <std::size_t V>
+  static constexpr auto dtype_of() {
+    using E = entry_of<V>;
+    if constexpr (g.entries[g.values[V].entry].kind == entry_kind::op)
+      return std::type_identity<typename E::template out_dtype<g.values[V].out>>{};
+    else if constexpr (std::is_same_v<typename E::dtype, weak_number>)
+      return std::type_identity<double>{};
+    else
+      return std::type_identity<typename E::dtype>{};
+  }
+  template <std::size_t V>
+  using dtype = typename decltype(dtype_of<V>())::type;
+  template <std::size_t V>
+  using view_type = tensor_view<dtype<V>, rank_spec<rank_of<V>>>;
+
+  std::array<slot, NV> slots{};
+  std::array<block, NV> buffers{};  // by buffer id
+  std::array<std::size_t, NV> buffer_bytes{};
+  std::array<scalar_cell, NI> scalars{};
+
+  // The elements of value V as a view (of mutable elements: the plan writes only
+  // what it owns; borrowed inputs are only read).
+  template <std::size_t V>
+  view_type<V> view() const {
+    constexpr std::size_t R = rank_of<V>;
+    tx_extents<R> e{};
+    tx_strides<R> s{};
+    for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i], s[i] = slots[V].s[i];
+    return view_type<V>(tx_unchecked, static_cast<dtype<V>*>(slots[V].p), e, s);
+  }
+  template <std::size_t V>
+  std::size_t count() const {
+    std::size_t n = 1;
+    for (std::size_t i = 0; i < rank_of<V>; ++i) n *= slots[V].e[i];
+    return n;
+  }
+
+  // ---- before anything runs: extents ----------------------------------------------
+  // Every node's output extents from its arguments' (ip::shape_error naming the
+  // node when they do not fit); then whether the plan's in-place and reuse
+  // choices hold for these extents (false: run the safe plan instead).
+  void compute_extents() {
+    [&]<std::size_t... E>(std::index_sequence<E...>) { (extents_of_entry<E>(), ...); }(std::make_index_sequence<NE>{});
+  }
+  bool plan_fits() const {
+    // every value the plan stores in one buffer, or in a donated input, has that storage's size
+    std::array<std::size_t, NV> buffer_size{};
+    bool ok = true;
+    [&]<std::size_t... V>(std::index_sequence<V...>) {
+      (
+          [&] {
+            if constexpr (fu.stored[V] && g.entries[g.values[V].entry].kind == entry_kind::op &&
+                          (pl.where[V] == home::buffer || pl.where[V] == home::input)) {
+              const std::size_t bytes = count<V>() * sizeof(dtype<V>);
+              if constexpr (pl.where[V] == home::input) {
+                const slot& in = slots[g.entries[g.inputs[pl.index[V]]].first_value];
+                std::size_t n = 1;
+                for (std::size_t i = 0; i < g.values[g.entries[g.inputs[pl.index[V]]].first_value].value_shape.rank; ++i)
+                  n *= in.e[i];
+                ok = ok && n * sizeof(dtype<V>) == bytes;
+              } else {
+                std::size_t& b = buffer_size[pl.index[V]];
+                ok = ok && (b == 0 || b == bytes + 1);
+                b = bytes + 1;
+              }
+            }
+          }(),
+          ...);
+    }(std::make_index_sequence<G::num_values>{});
+    return ok;
+  }
+
+  // ---- the schedule ------------------------------------------------------------------
+  void run() {
+    [&]<std::size_t... Q>(std::index_sequence<Q...>) { (step<Q>(), ...); }(std::make_index_sequence<fu.num_steps>{});
+  }
+
+ private:
+  template <std::size_t E>
+  void extents_of_entry() {
+    constexpr auto& ent = g.entries[E];
+    if constexpr (ent.kind == entry_kind::op) {
+      using N = typename P::template entry_t<E>;
+      using first_dtype = boost::mp11::mp_front<boost::mp11::mp_push_back<typename N::in_dtypes, double>>;
+      std::array<shape, ent.num_args> in{};
+      for (std::size_t j = 0; j < ent.num_args; ++j) {
+        const slot& a = slots[g.arg(E, j)];
+        in[j].rank = g.values[g.arg(E, j)].value_shape.rank;
+        for (std::size_t i = 0; i < in[j].rank; ++i) in[j].extent[i] = a.e[i];
+      }
+      for (std::size_t o = 0; o < ent.info.num_outputs; ++o) {
+        const shape s = out_shape_rule<typename N::op, first_dtype>(ent.info, o, in);
+        const int st = ent.info.storage[o];
+        if (s == invalid_shape || s.rank != g.values[ent.first_value + o].value_shape.rank)
+          throw_node_extents(E, in, "its arguments' extents do not fit");
+        if (st >= 0 && !(in[static_cast<std::size_t>(st)] == s))
+          throw_node_extents(E, in, "the result would not fit the destroyed input (an in-place op cannot grow it)");
+        slot& out = slots[ent.first_value + o];
+        for (std::size_t i = 0; i < s.rank; ++i) out.e[i] = s.extent[i];
+      }
+    }
+  }
+  template <std::size_t N>
+  [[noreturn, gnu::cold]] static void throw_node_extents(std::size_t e, const std::array<shape, N>& in, const char* why) {
+    std::string args;
+    for (std::size_t j = 0; j < N; ++j) {
+      args += j == 0 ? "" : ", ";
+      args += "[";
+      for (std::size_t i = 0; i < in[j].rank; ++i) args += (i ? ", " : "") + std::to_string(in[j].extent[i]);
+      args += "]";
+    }
+    throw shape_error("inplace: shape_error: " + std::string(entry_label(g, e).view()) + ": " + why +
+                      " (arguments of extents " + args + ")");
+  }
+
+  template <std::size_t Q>
+  void step() {
+    constexpr std::size_t E = fu.order[Q];
+    constexpr std::size_t grp = fu.group[E];
+    if constexpr (grp != none) {
+      if constexpr (fu.last[grp] == E) run_group<grp>();
+    } else if constexpr (g.entries[E].info.view_of[0] >= 0) {
+      run_view<E>();
+    } else {
+      run_opaque<E>();
+    }
+    free_after<static_cast<int>(Q)>();
+  }
+
+  template <int Q>
+  void free_after() {
+    [&]<std::size_t... B>(std::index_sequence<B...>) {
+      ((pl.buffer_dies[B] == Q ? buffers[B].reset() : void()), ...);
+    }(std::make_index_sequence<pl.num_buffers>{});
+  }
+
+  // The storage the plan gives stored value V (allocated now if it is a buffer).
+  template <std::size_t V>
+  view_type<V> storage() {
+    constexpr std::size_t R = rank_of<V>;
+    constexpr std::size_t k = pl.index[V];
+    slot& s = slots[V];
+    if constexpr (pl.where[V] == home::input) {
+      s.p = slots[g.entries[g.inputs[k]].first_value].p;
+    } else if constexpr (pl.where[V] == home::scalar) {
+      s.p = scalars[k].bytes;
+    } else {
+      static_assert(pl.where[V] == home::buffer);
+      const std::size_t bytes = count<V>() * sizeof(dtype<V>);
+      if (!buffers[k] || buffer_bytes[k] != bytes) {  // (a size that differs only with the safe plan's checks off)
+        buffers[k] = allocate_block(bytes);
+        buffer_bytes[k] = bytes;
+      }
+      s.p = buffers[k].get();
+    }
+    std::ptrdiff_t stride = 1;
+    for (std::size_t i = R; i-- > 0;) s.s[i] = stride, stride *= static_cast<std::ptrdiff_t>(s.e[i]);
+    return view<V>();
+  }
+
+  template <std::size_t E>
+  void run_view() {
+    constexpr std::size_t V = g.entries[E].first_value, A = g.arg(E, 0);
+    const auto out = view_kernel<typename P::template entry_t<E>::op>::run(view<A>());
+    slot& s = slots[V];
+    s.p = const_cast<void*>(static_cast<const void*>(out.data()));
+    for (std::size_t i = 0; i < rank_of<V>; ++i) s.e[i] = out.extent(i), s.s[i] = out.stride(i);
+  }
+
+  template <std::size_t E>
+  static constexpr auto op_of() {
+    using Op = typename P::template entry_t<E>::op;
+    if constexpr (pl.rewritten[E] >= 0) return std::type_identity<inplace_variant<Op, pl.rewritten[E]>>{};
+    else return std::type_identity<Op>{};
+  }
+
+  template <std::size_t E, std::size_t O>
+  auto output_storage() {
+    constexpr std::size_t V = g.entries[E].first_value + O;
+    auto out = storage<V>();
+    if constexpr (pl.copied[V]) {  // copy-protection: the borrowed input's elements, then in place
+      constexpr std::size_t A = g.arg(E, static_cast<std::size_t>(g.entries[E].info.storage[O]));
+      detail::assign(out, view<A>(), assign_mode::noalias);
+    }
+    return out;
+  }
+
+  template <std::size_t E>
+  void run_opaque() {
+    constexpr auto& ent = g.entries[E];
+    using Op = typename decltype(op_of<E>())::type;
+    [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
+      const std::tuple<decltype(output_storage<E, O>())...> outs{output_storage<E, O>()...};
+      opaque_kernel<Op>::run(std::get<O>(outs)..., as_const(view<g.arg(E, J)>())...);
+    }(std::make_index_sequence<ent.info.num_outputs>{}, std::make_index_sequence<ent.num_args>{});
+  }
+  template <class T, auto R>
+  static tensor_view<const T, R> as_const(const tensor_view<T, R>& v) {
+    return v;
+  }
+
+  // ---- fused loops -------------------------------------------------------------------
+  // The expression of member E: its op over its arguments, members inlined.
+  template <std::size_t E>
+  auto expr() const {
+    using Op = typename decltype(op_of<E>())::type;
+    return [&]<std::size_t... J>(std::index_sequence<J...>) {
+      return texpr::make(Op{}, operand<E, J>()...);
+    }(std::make_index_sequence<g.entries[E].num_args>{});
+  }
+  template <std::size_t E, std::size_t J>
+  auto operand() const {
+    constexpr std::size_t a = g.arg(E, J), pr = g.producer(a);
+    using resolved = boost::mp11::mp_at_c<typename P::template entry_t<E>::in_dtypes, J>;
+    if constexpr (fu.group[pr] != none && fu.group[pr] == fu.group[E]) return expr<pr>();
+    else if constexpr (g.entries[pr].kind == entry_kind::constant)
+      return static_cast<resolved>(P::template entry_t<pr>::value);
+    else if constexpr (g.entries[pr].kind == entry_kind::scalar)
+      return *static_cast<const dtype<a>*>(slots[a].p);
+    else return as_const(view<a>());
+  }
+
+  template <std::size_t Grp>
+  static constexpr auto stored_values() {  // the values loop Grp stores, in schedule order
+    constexpr std::size_t n = [] {
+      std::size_t c = 0;
+      for (std::size_t q = 0; q < fu.num_steps; ++q)
+        if (fu.group[fu.order[q]] == Grp && fu.stored[g.entries[fu.order[q]].first_value]) ++c;
+      return c;
+    }();
+    std::array<std::size_t, n> r{};
+    for (std::size_t q = 0, c = 0; q < fu.num_steps; ++q)
+      if (fu.group[fu.order[q]] == Grp && fu.stored[g.entries[fu.order[q]].first_value])
+        r[c++] = g.entries[fu.order[q]].first_value;
+    return r;
+  }
+
+  template <std::size_t Grp>
+  void run_group() {
+    static constexpr auto vs = stored_values<Grp>();
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      if constexpr (sizeof...(K) == 1) {
+        constexpr std::size_t V = vs[0];
+        detail::assign(storage<V>(), expr<g.values[V].entry>(), assign_mode::checked);
+      } else {
+        const std::tuple<view_type<vs[K]>...> dsts{storage<vs[K]>()...};
+        texpr::assign_multi<rank_of<vs[0]>>(dsts, std::tuple{expr<g.values[vs[K]].entry>()...});
+      }
+    }(std::make_index_sequence<vs.size()>{});
+  }
+};
+
+}  // namespace inplace::detail::run

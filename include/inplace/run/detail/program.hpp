@@ -1,0 +1,369 @@
+#pragma once
+// What running a checked function needs beyond its analysis, computed once per
+// function while the program compiles:
+//  - the entry types in the analysis's numbering (to call each node's kernel);
+//  - per entry, its outputs' dtypes and which inputs have a registered
+//    in-place variant (the rewrite's registry);
+//  - the fused loops: which elementwise nodes run together in one loop, at the
+//    place of their last member, and which of their values are stored.
+// None of this depends on which arguments are donated (storage.hpp does).
+
+#include "inplace/graph/detail/analysis.hpp"
+#include "inplace/graph/function.hpp"
+#include "inplace/graph/node.hpp"
+#include "inplace/ops/detail/type_name.hpp"
+#include "inplace/ops/inplace_op.hpp"
+
+#include <boost/mp11/algorithm.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+
+namespace inplace::detail::run {
+
+using boost::mp11::mp_list;
+inline constexpr std::size_t none = static_cast<std::size_t>(-1);
+
+// ---- entry types in the analysis's numbering ---------------------------------------
+template <class E>
+struct entry_deps {  // a leaf
+  using type = mp_list<E>;
+};
+template <class Op, template <class = void> class... Arg>
+struct entry_deps<node<Op, Arg...>> {
+  using type = boost::mp11::mp_unique<
+      boost::mp11::mp_append<typename entry_deps<typename Arg<>::entry>::type..., mp_list<node<Op, Arg...>>>>;
+};
+template <class V>
+using entries_of = typename entry_deps<typename V::entry>::type;
+
+// Output dtypes and in-place variants of one entry.
+// A dtype as a number (a hash of its name; 0 for a weak constant): g++ 12
+// cannot compare string_views held in static constexpr arrays while compiling.
+constexpr std::uint64_t dtype_id(std::string_view name) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return h;
+}
+
+struct entry_facts {
+  std::array<std::uint64_t, max_outputs> dtype{};  // dtype_id
+  std::array<std::size_t, max_outputs> dtype_size{};
+  std::uint32_t variants = 0;  // bit j: inplace_variant<Op, j> is registered
+};
+
+template <class Node, std::size_t... I>
+constexpr void node_dtypes(entry_facts& f, std::index_sequence<I...>) {
+  ((f.dtype[I] = dtype_id(pretty_type_name<typename Node::template out_dtype<I>>()),
+    f.dtype_size[I] = sizeof(typename Node::template out_dtype<I>)),
+   ...);
+}
+template <class Op, std::size_t... J>
+constexpr std::uint32_t variant_bits(std::index_sequence<J...>) {
+  return ((has_inplace_variant<Op, static_cast<int>(J)> ? std::uint32_t{1} << J : 0u) | ... | 0u);
+}
+
+template <class E>
+constexpr entry_facts facts_of() {
+  entry_facts f;
+  if constexpr (E::desc.record.kind == entry_kind::op) {
+    constexpr std::size_t n = E::desc.record.info.num_outputs;
+    node_dtypes<E>(f, std::make_index_sequence<n>{});
+    f.variants = variant_bits<typename E::op>(std::make_index_sequence<E::desc.record.num_args>{});
+  } else if constexpr (!std::is_same_v<typename E::dtype, weak_number>) {
+    f.dtype[0] = dtype_id(pretty_type_name<typename E::dtype>());
+    f.dtype_size[0] = sizeof(typename E::dtype);
+  }
+  return f;
+}
+
+// ---- the fused loops ------------------------------------------------------------------
+template <std::size_t NE, std::size_t NV>
+struct fusion {
+  std::array<std::size_t, NE> group{};  // the loop an elementwise node runs in (none: not in one)
+  std::array<std::size_t, NE> last{};   // by loop: the member it runs at
+  std::array<int, NE> at{};             // the schedule position at which an entry runs (-1: a leaf)
+  std::array<std::size_t, NE> order{};  // the op entries by schedule position
+  std::array<bool, NV> stored{};        // the value is written to storage (else only inside its loop)
+  std::size_t num_groups = 0, num_steps = 0;
+  bool ok = true;                        // every loop the analysis relies on can be formed
+  std::size_t bad = 0;                   // if not: a node of the loop that cannot be formed
+};
+
+// The graph facts the runtime's algorithms share: roots, patterns, readers.
+template <class G>
+struct graph_facts {
+  static constexpr std::size_t NE = G::num_entries, NV = G::num_values > 0 ? G::num_values : 1;
+  const G& g;
+  std::array<std::size_t, NV> root{};
+  std::array<index_pattern, NV> pattern{};
+  std::array<bool, NV> is_output{};
+
+  constexpr explicit graph_facts(const G& graph) : g(graph) {
+    roots_and_patterns(g, root, pattern);
+    for (std::size_t k = 0; k < G::num_outputs; ++k) is_output[g.outputs[k]] = true;
+  }
+  constexpr bool is_op(std::size_t e) const { return g.is_op(e); }
+  constexpr bool elementwise(std::size_t e) const { return g.is_op(e) && g.entries[e].info.elementwise; }
+  constexpr std::size_t nargs(std::size_t e) const { return g.entries[e].num_args; }
+  constexpr std::size_t out_value(std::size_t e, std::size_t o = 0) const { return g.entries[e].first_value + o; }
+  constexpr const shape& shape_of(std::size_t v) const { return g.values[v].value_shape; }
+  constexpr bool reads(std::size_t e, std::size_t v) const {
+    for (std::size_t j = 0; j < nargs(e); ++j)
+      if (g.arg(e, j) == v) return true;
+    return false;
+  }
+  // Whether entry e's output o has a view_map entry.
+  constexpr bool is_view(std::size_t v) const {
+    const auto& e = g.entries[g.values[v].entry];
+    return e.kind == entry_kind::op && e.info.view_of[g.values[v].out] >= 0;
+  }
+  // Does node e read value v (with root r) in a way a fused loop that writes r may not:
+  // another index pattern than `p`, or broadcast over e's output?
+  constexpr bool reads_off_pattern(std::size_t e, std::size_t r, const index_pattern& p) const {
+    for (std::size_t j = 0; j < nargs(e); ++j) {
+      const std::size_t a = g.arg(e, j);
+      if (root[a] != r) continue;
+      if (!elementwise(e) || !pattern[a].same_as(p) || is_broadcast_read(shape_of(a), shape_of(out_value(e))))
+        return true;
+    }
+    return false;
+  }
+};
+
+// Roots that node e computes into: (root, destroyed argument's pattern), from its
+// destroy_map, and from io_alias for the function's outputs (`alias_root`).
+template <class G>
+constexpr std::size_t destroyed_root(const graph_facts<G>& f, std::size_t e, std::size_t o) {
+  const int st = f.g.entries[e].info.storage[o];
+  return st < 0 ? none : f.root[f.g.arg(e, static_cast<std::size_t>(st))];
+}
+template <class G>
+constexpr std::size_t alias_input_value(const G& g, std::size_t out_value) {
+  for (std::size_t k = 0; k < G::num_aliases; ++k)
+    if (g.outputs[static_cast<std::size_t>(g.aliases[k].output)] == out_value)
+      return g.entries[g.inputs[static_cast<std::size_t>(g.aliases[k].input)]].first_value;
+  return none;
+}
+
+template <class G, class Res>
+class fuser {
+ public:
+  static constexpr std::size_t NE = G::num_entries, NV = graph_facts<G>::NV;
+  using result = fusion<NE, NV>;
+
+  constexpr fuser(const graph_facts<G>& facts, const Res& res) : f(facts), r(res) {}
+
+  constexpr result run() {
+    result out;
+    for (std::size_t e = 0; e < NE; ++e) {
+      pos[e] = r.position[e];
+      parent[e] = e;
+      if (pos[e] >= 0) out.order[static_cast<std::size_t>(pos[e])] = e;
+    }
+    out.num_steps = r.schedule_size;
+    // Loops the analysis relies on: a reader of a destroyed root that runs after
+    // its destroyer (the fused-loop rule) shares the destroyer's loop, with
+    // every node on a path between them.
+    for (std::size_t n = 0; n < NE; ++n) {
+      if (!f.is_op(n)) continue;
+      for (std::size_t o = 0; o < f.g.entries[n].info.num_outputs; ++o) {
+        std::size_t rt = destroyed_root(f, n, o);
+        if (rt == none) rt = alias_input_value(f.g, f.out_value(n, o));
+        if (rt == none) continue;
+        for (std::size_t m = 0; m < NE; ++m)
+          if (m != n && f.is_op(m) && pos[m] > pos[n] && reads_root(m, rt)) join_paths(n, m);
+      }
+    }
+    for (std::size_t e = 0; e < NE; ++e)
+      if (f.elementwise(e) && !valid(find(e))) {
+        out.ok = false;
+        out.bad = e;
+        return out;
+      }
+    // Loops that save a pass: a value read once, by the next elementwise node.
+    for (std::size_t p = 0; p < r.schedule_size; ++p) {
+      const std::size_t c = out.order[p];
+      if (!f.elementwise(c)) continue;
+      for (std::size_t j = 0; j < f.nargs(c); ++j) {
+        const std::size_t a = f.g.arg(c, j), pr = f.g.producer(a);
+        if (!f.elementwise(pr) || f.g.entries[pr].info.num_outputs != 1 || f.is_output[a] || !only_reader(a, c)) continue;
+        if (find(pr) == find(c)) continue;
+        const auto saved = parent;
+        unite(pr, c);
+        if (!valid(find(c))) parent = saved;
+      }
+    }
+    // Number the loops; each runs at its last member.
+    std::array<std::size_t, NE> id{};
+    for (auto& x : id) x = none;
+    for (std::size_t e = 0; e < NE; ++e) {
+      out.group[e] = none;
+      out.at[e] = pos[e];
+    }
+    for (std::size_t p = 0; p < r.schedule_size; ++p) {
+      const std::size_t e = out.order[p];
+      if (!f.elementwise(e)) continue;
+      const std::size_t g = find(e);
+      if (id[g] == none) id[g] = out.num_groups++;
+      out.group[e] = id[g];
+      out.last[id[g]] = e;  // positions ascend: the last one seen is the last member
+    }
+    for (std::size_t e = 0; e < NE; ++e)
+      if (out.group[e] != none) out.at[e] = pos[out.last[out.group[e]]];
+    // A value is stored unless only its own loop reads it.
+    for (std::size_t v = 0; v < G::num_values; ++v) {
+      const std::size_t e = f.g.producer(v);
+      if (!f.is_op(e) || f.is_view(v)) continue;
+      const std::size_t g = out.group[e];
+      bool outside = g == none || out.last[g] == e || f.is_output[v];
+      bool read = false;
+      for (std::size_t u = 0; u < G::num_values && !outside; ++u) {
+        if (f.root[u] != f.root[v] || !depends_on_view_chain(u, v)) continue;
+        if (u != v && f.is_view(u)) {
+          outside = true;  // a view of it is read elsewhere (views are never members)
+          break;
+        }
+        for (std::size_t q = 0; q < NE; ++q)
+          if (f.is_op(q) && f.reads(q, u)) read = true, outside = outside || out.group[q] != g;
+      }
+      out.stored[v] = outside || !read;
+    }
+    return out;
+  }
+
+ private:
+  const graph_facts<G>& f;
+  const Res& r;
+  std::array<int, NE> pos{};
+  std::array<std::size_t, NE> parent{};
+
+  constexpr std::size_t find(std::size_t e) const {
+    while (parent[e] != e) e = parent[e];
+    return e;
+  }
+  constexpr void unite(std::size_t a, std::size_t b) { parent[find(a)] = find(b); }
+
+  constexpr bool reads_root(std::size_t m, std::size_t rt) const {
+    for (std::size_t j = 0; j < f.nargs(m); ++j)
+      if (f.root[f.g.arg(m, j)] == rt) return true;
+    return false;
+  }
+  // Is v reached from u by following view_map edges back (u == v included)?
+  constexpr bool depends_on_view_chain(std::size_t u, std::size_t v) const {
+    while (u != v && f.is_view(u)) {
+      const auto& e = f.g.entries[f.g.values[u].entry];
+      u = f.g.arg(f.g.values[u].entry, static_cast<std::size_t>(e.info.view_of[f.g.values[u].out]));
+    }
+    return u == v;
+  }
+  constexpr bool only_reader(std::size_t v, std::size_t c) const {
+    for (std::size_t q = 0; q < NE; ++q)
+      if (q != c && f.is_op(q) && f.reads(q, v)) return false;
+    return true;
+  }
+  // Joins n, m and every node on a data path n ~> m (entries are in topological order).
+  constexpr void join_paths(std::size_t n, std::size_t m) {
+    std::array<bool, NE> from{}, to{};
+    from[n] = true;
+    for (std::size_t e = n + 1; e <= m; ++e)
+      for (std::size_t j = 0; f.is_op(e) && j < f.nargs(e); ++j) from[e] = from[e] || from[f.g.producer(f.g.arg(e, j))];
+    to[m] = true;
+    for (std::size_t e = m + 1; e-- > n;)
+      if (to[e])
+        for (std::size_t j = 0; j < f.nargs(e); ++j) to[f.g.producer(f.g.arg(e, j))] = true;
+    for (std::size_t e = n; e <= m; ++e)
+      if (from[e] && to[e]) unite(e, n);
+  }
+
+  // Can the loop with representative g run, whole, at the place of its last member?
+  constexpr bool valid(std::size_t g) const {
+    int first = -1, last = -1;
+    std::size_t rank = none;
+    shape common{};
+    for (std::size_t e = 0; e < NE; ++e) {
+      if (!f.is_op(e) || find(e) != g) continue;
+      if (!f.elementwise(e)) return false;
+      if (first < 0 || pos[e] < first) first = pos[e];
+      if (pos[e] > last) last = pos[e];
+      const shape& s = f.shape_of(f.out_value(e));
+      if (rank == none) rank = s.rank, common = s;
+      if (s.rank != rank) return false;
+      for (std::size_t i = 0; i < rank; ++i) {
+        if (s.extent[i] != dynamic && common.extent[i] != dynamic && s.extent[i] != common.extent[i]) return false;
+        if (common.extent[i] == dynamic) common.extent[i] = s.extent[i];
+      }
+    }
+    for (std::size_t p = 0; p < NE; ++p) {
+      if (!f.is_op(p) || find(p) != g) continue;
+      for (std::size_t o = 0; o < f.g.entries[p].info.num_outputs; ++o) {
+        const std::size_t w = f.out_value(p, o);
+        // (a) what reads a member's value (directly or through views) outside the loop runs after it
+        for (std::size_t u = 0; u < G::num_values; ++u) {
+          if (f.root[u] != f.root[w] || !depends_on_view_chain(u, w)) continue;
+          for (std::size_t q = 0; q < NE; ++q)
+            if (f.is_op(q) && find(q) != g && f.reads(q, u) && pos[q] < last) return false;
+        }
+        // (d) a member that writes a root: every member reads that root with its pattern
+        const std::size_t rt = destroyed_root(f, p, o);
+        if (rt == none) continue;
+        const std::size_t darg = f.g.arg(p, static_cast<std::size_t>(f.g.entries[p].info.storage[o]));
+        for (std::size_t m = 0; m < NE; ++m)
+          if (f.is_op(m) && find(m) == g && f.reads_off_pattern(m, rt, f.pattern[darg])) return false;
+      }
+    }
+    // (b) no node outside the loop that runs between its members overwrites what a member reads
+    for (std::size_t q = 0; q < NE; ++q) {
+      if (!f.is_op(q) || find(q) == g || pos[q] <= first || pos[q] >= last) continue;
+      for (std::size_t o = 0; o < f.g.entries[q].info.num_outputs; ++o) {
+        std::size_t rt = destroyed_root(f, q, o);
+        if (rt == none) rt = alias_input_value(f.g, f.out_value(q, o));
+        if (rt == none) continue;
+        for (std::size_t m = 0; m < NE; ++m)
+          if (f.is_op(m) && find(m) == g && reads_root(m, rt)) return false;
+      }
+    }
+    return true;
+  }
+};
+
+// ---- everything per function --------------------------------------------------------
+template <class S>
+struct program {
+  using spec = S;
+  using G = typename S::graph_type;
+  static constexpr std::size_t NE = G::num_entries, NV = graph_facts<G>::NV;
+
+  using all_entries = boost::mp11::mp_unique<boost::mp11::mp_append<
+      mp_list<>, boost::mp11::mp_flatten<boost::mp11::mp_transform<entries_of, typename S::input_list>>,
+      boost::mp11::mp_flatten<boost::mp11::mp_transform<entries_of, typename S::output_list>>,
+      boost::mp11::mp_flatten<boost::mp11::mp_transform<
+          entries_of, boost::mp11::mp_remove_if<typename S::order_values, std::is_void>>>>>;
+
+  template <class... E>
+  static constexpr std::array<std::size_t, NE> by_id(mp_list<E...>) {
+    std::array<std::size_t, NE> at{};
+    std::size_t k = 0;
+    ((at[S::entry_id(&E::desc)] = k++), ...);
+    return at;
+  }
+  static constexpr std::array<std::size_t, NE> type_index = by_id(all_entries{});
+  template <std::size_t E>
+  using entry_t = boost::mp11::mp_at_c<all_entries, type_index[E]>;
+
+  template <std::size_t... E>
+  static constexpr std::array<entry_facts, NE> all_facts(std::index_sequence<E...>) {
+    return {facts_of<entry_t<E>>()...};
+  }
+  static constexpr std::array<entry_facts, NE> facts = all_facts(std::make_index_sequence<NE>{});
+
+  static constexpr auto fused = [] {
+    const graph_facts<G> gf(S::graph_value);
+    return fuser<G, decltype(S::result)>(gf, S::result).run();
+  }();
+};
+
+}  // namespace inplace::detail::run

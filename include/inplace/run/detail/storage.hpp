@@ -1,0 +1,337 @@
+#pragma once
+// The memory plan of one donation pattern, computed while the program compiles:
+// where every stored value lives (a donated input's storage, a copy of a
+// borrowed input, an intermediate buffer reused in place, a dead buffer
+// reused, or a fresh one), which pure nodes the rewrite computes in place and
+// why the others stay pure, when each buffer can be freed, and the totals
+// ip::plan reports. The walk follows the schedule; a fused loop counts at its
+// last member, where it runs.
+
+#include "inplace/run/detail/program.hpp"
+
+#include <array>
+#include <cstddef>
+
+namespace inplace::detail::run {
+
+// Where a value's elements are.
+enum class home : unsigned char {
+  none,      // not stored: a view (of its root's storage) or a value inside a fused loop
+  input,     // the storage of the tensor input `index` (donated, or borrowed and only read)
+  buffer,    // the call's buffer `index`
+  scalar,    // the call's copy of scalar input `index`
+  constant,  // a compile-time constant
+};
+
+// Why a pure node with a registered in-place variant was left pure (ip::explain).
+enum class refusal : unsigned char {
+  none,           // rewritten, or nothing to say
+  no_rewrite,     // the function was built with ip::no_rewrite
+  no_variant,     // no input has a registered in-place variant
+  dtype,          // the candidate input has another dtype
+  extents,        // the candidate input has other extents (or would be broadcast)
+  borrowed,       // the candidate input is borrowed (not donated)
+  protected_input,  // an ip::indestructible input or a constant
+  later_reader,   // the candidate is read after this node, or by it with another index pattern
+  output,         // the candidate (or a view of it) is an output of the function
+  io_alias,       // the candidate input's storage is reserved for an io_alias output
+  view,           // the candidate is a view, not the storage it lives in
+  fused,          // the candidate lives only inside the fused loop (it has no storage to reuse)
+};
+
+template <std::size_t NE, std::size_t NV, std::size_t NI>
+struct storage_plan {
+  std::array<home, NV> where{};
+  std::array<std::size_t, NV> index{};
+  std::array<bool, NV> copied{};          // its buffer first receives a copy of the destroyed input's elements
+  std::array<int, NE> rewritten{};        // a pure node computed in place in input j (-1: not)
+  std::array<refusal, NE> why{};
+  std::array<bool, NE> copy_protects{};   // the node writes a copy of a borrowed input
+  std::array<bool, NI> storage_used{};    // a donated input's storage was written or returned
+  std::array<int, NV> buffer_dies{};      // by buffer: freed after the step at this position (-1: returned)
+  std::array<std::size_t, NV> buffer_value{};  // by buffer: the first value it holds (its size)
+  std::size_t num_buffers = 0;
+  std::size_t allocations = 0, copies = 0, loops = 0, in_place = 0;
+  std::size_t peak_bytes = 0;  // ip::dynamic unless every buffer's extents are static
+  bool must_alias_borrowed = false;
+};
+
+template <class P>
+class planner {
+ public:
+  using G = typename P::G;
+  static constexpr std::size_t NE = P::NE, NV = P::NV, NI = G::num_inputs > 0 ? G::num_inputs : 1;
+  using result = storage_plan<NE, NV, NI>;
+
+  // donated[k]: tensor input k is donated; rewrite: the function allows the rewrite.
+  // reuse: dead buffers are reused for new values of the same dtype and extents.
+  constexpr planner(const std::array<bool, NI>& donated, bool rewrite, bool reuse = true)
+      : g(P::spec::graph_value), f(g), fu(P::fused), donated_(donated), rewrite_(rewrite), reuse_(reuse) {}
+
+  constexpr result run() {
+    result out;
+    compute_last_reads();
+    for (std::size_t v = 0; v < G::num_values; ++v) holder[v] = {home::none, 0};
+    for (std::size_t k = 0; k < G::num_inputs; ++k) {
+      const std::size_t e = g.inputs[k], v = f.out_value(e);
+      holder[v] = {g.entries[e].kind == entry_kind::scalar ? home::scalar : home::input, k};
+      occupant_input[k] = v;
+    }
+    for (std::size_t e = 0; e < NE; ++e) {
+      out.rewritten[e] = -1;
+      if (g.entries[e].kind == entry_kind::constant) holder[f.out_value(e)] = {home::constant, 0};
+    }
+    for (std::size_t p = 0; p < fu.num_steps; ++p) {
+      const std::size_t e = fu.order[p];
+      const std::size_t grp = fu.group[e];
+      if (grp != none && fu.last[grp] != e) continue;  // runs with its loop's last member
+      if (grp != none) {
+        ++out.loops;
+        for (std::size_t q = 0; q < fu.num_steps; ++q) {  // members in schedule order
+          const std::size_t m = fu.order[q];
+          if (fu.group[m] == grp) place_outputs(out, m, static_cast<int>(p));
+        }
+      } else if (!is_view_node(e)) {
+        ++out.loops;
+        place_outputs(out, e, static_cast<int>(p));
+      }
+    }
+    for (std::size_t v = 0; v < G::num_values; ++v) {
+      out.where[v] = holder[v].where;
+      out.index[v] = holder[v].index;
+    }
+    finish_buffers(out);
+    return out;
+  }
+
+ private:
+  struct place {
+    home where = home::none;
+    std::size_t index = 0;
+  };
+  const G& g;
+  const graph_facts<G> f;
+  const decltype(P::fused)& fu;
+  std::array<bool, NI> donated_;
+  bool rewrite_, reuse_;
+  std::array<place, NV> holder{};         // by root value
+  std::array<int, NV> last_read{};        // by root: the last position reading it (a big number: an output)
+  std::array<int, NV> buf_free_from{};    // by buffer: the first position from which it may be reused
+  std::array<int, NV> buf_first{};        // by buffer: the position it is allocated at
+  std::array<bool, NV> buf_returned{};
+  std::array<std::size_t, NV> occupant_buffer{};  // by buffer: the root it holds now
+  std::array<std::size_t, NI> occupant_input{};   // by input: the root its storage holds now
+  std::array<bool, NV> destroyed{};               // by root: some node's destroy_map lists it
+  static constexpr int forever = 1 << 30;
+
+  constexpr bool is_view_node(std::size_t e) const {
+    return g.entries[e].info.num_outputs > 0 && g.entries[e].info.view_of[0] >= 0;
+  }
+
+  constexpr void compute_last_reads() {
+    for (std::size_t e = 0; e < NE; ++e)
+      for (std::size_t o = 0; f.is_op(e) && o < g.entries[e].info.num_outputs; ++o)
+        if (destroyed_root(f, e, o) != none) destroyed[destroyed_root(f, e, o)] = true;
+    for (auto& x : last_read) x = -1;
+    for (std::size_t q = 0; q < NE; ++q) {
+      if (!f.is_op(q)) continue;
+      for (std::size_t j = 0; j < f.nargs(q); ++j) {
+        int& l = last_read[f.root[g.arg(q, j)]];
+        if (fu.at[q] > l) l = fu.at[q];
+      }
+    }
+    for (std::size_t v = 0; v < G::num_values; ++v)
+      if (f.is_output[v]) last_read[f.root[v]] = forever;
+  }
+
+  constexpr std::size_t alias_of_input(std::size_t k) const {  // the output value aliased to input k
+    for (std::size_t a = 0; a < G::num_aliases; ++a)
+      if (static_cast<std::size_t>(g.aliases[a].input) == k) return g.outputs[static_cast<std::size_t>(g.aliases[a].output)];
+    return none;
+  }
+  constexpr bool alias_is_must(std::size_t out_value) const {
+    for (std::size_t a = 0; a < G::num_aliases; ++a)
+      if (g.outputs[static_cast<std::size_t>(g.aliases[a].output)] == out_value) return g.aliases[a].must;
+    return false;
+  }
+  constexpr std::size_t input_of_value(std::size_t v) const {
+    for (std::size_t k = 0; k < G::num_inputs; ++k)
+      if (f.out_value(g.inputs[k]) == v) return k;
+    return none;
+  }
+
+  constexpr bool same_kind(std::size_t a, std::size_t b) const {  // dtype and static shape
+    const auto& fa = P::facts[g.values[a].entry];
+    const auto& fb = P::facts[g.values[b].entry];
+    return fa.dtype[g.values[a].out] == fb.dtype[g.values[b].out] && f.shape_of(a) == f.shape_of(b);
+  }
+  constexpr std::size_t bytes_of(std::size_t v) const {
+    const std::size_t n = f.shape_of(v).size();
+    return n == dynamic ? dynamic : n * P::facts[g.values[v].entry].dtype_size[g.values[v].out];
+  }
+
+  // A buffer for value v at position p: a dead one of the same dtype and extents, else a new one.
+  constexpr std::size_t take_buffer(result& out, std::size_t v, int p) {
+    for (std::size_t b = 0; reuse_ && b < out.num_buffers; ++b)
+      if (!buf_returned[b] && buf_free_from[b] <= p && same_kind(out.buffer_value[b], v)) {
+        buf_free_from[b] = forever;  // taken until its new contents die
+        return b;
+      }
+    const std::size_t b = out.num_buffers++;
+    out.buffer_value[b] = v;
+    buf_first[b] = p;
+    buf_free_from[b] = forever;
+    ++out.allocations;
+    return b;
+  }
+  constexpr void hold(std::size_t v, place pl) {
+    holder[v] = pl;
+    if (pl.where == home::buffer) occupant_buffer[pl.index] = v;
+    if (pl.where == home::input) occupant_input[pl.index] = v;
+    if (pl.where == home::buffer) {
+      if (last_read[v] == forever) buf_returned[pl.index] = true;
+      else buf_free_from[pl.index] = (last_read[v] < 0 ? 0 : last_read[v]) + 1;
+    }
+  }
+
+  // The outputs of node e, which runs at position p. A value that lives only
+  // inside its fused loop gets no storage of its own, but where it would live
+  // (the storage its node was rewritten into) is kept, so that its consumer
+  // can be rewritten into that storage too: a chain over a donated input ends
+  // in the donated storage.
+  constexpr void place_outputs(result& out, std::size_t e, int p) {
+    const auto& info = g.entries[e].info;
+    for (std::size_t o = 0; o < info.num_outputs; ++o) {
+      const std::size_t v = f.out_value(e, o);
+      const bool stored = fu.stored[v];
+      if (f.root[v] != v) {  // shares the storage of an earlier output of e (an LU's L and U)
+        holder[v] = holder[f.root[v]];
+        continue;
+      }
+      const std::size_t rt = destroyed_root(f, e, o);
+      if (rt != none) {
+        write_root(out, e, v, rt, p, !info.elementwise, stored);
+        continue;
+      }
+      const std::size_t aliased = alias_input_value(g, v);
+      if (aliased != none) {
+        if (alias_is_must(v) && !donated_[holder[aliased].index]) out.must_alias_borrowed = true;
+        write_root(out, e, v, aliased, p, false, stored);
+        continue;
+      }
+      if (try_rewrite(out, e, o, v, p)) continue;
+      if (stored) hold(v, {home::buffer, take_buffer(out, v, p)});
+    }
+  }
+
+  // v is computed in the storage of root rt: in place when rt is donated or an
+  // intermediate, else in a copy of it (copy-protection; `copy_data`: the node
+  // needs the old elements there, as an opaque kernel does). A value inside a
+  // fused loop needs no copy: the loop reads the borrowed input itself.
+  constexpr void write_root(result& out, std::size_t e, std::size_t v, std::size_t rt, int p, bool copy_data,
+                            bool stored) {
+    const place from = holder[rt];
+    if ((from.where == home::input && donated_[from.index]) || from.where == home::buffer ||
+        from.where == home::scalar) {
+      ++out.in_place;
+      if (from.where == home::input) out.storage_used[from.index] = true;
+      hold(v, from);
+      return;
+    }
+    if (!stored) return;
+    ++out.in_place;
+    ++out.copies;  // a borrowed input
+    out.copy_protects[e] = true;
+    out.copied[v] = copy_data;
+    hold(v, {home::buffer, take_buffer(out, v, p)});
+  }
+
+  constexpr bool try_rewrite(result& out, std::size_t e, std::size_t o, std::size_t v, int p) {
+    const std::uint32_t variants = P::facts[e].variants;
+    refusal& why = out.why[e];
+    if (o != 0 || variants == 0) return why = refusal::no_variant, false;
+    if (!rewrite_) return why = refusal::no_rewrite, false;
+    why = refusal::none;
+    auto refuse = [&](refusal r) {
+      if (why == refusal::none) why = r;  // the first candidate's reason
+      return false;
+    };
+    for (std::size_t j = 0; j < f.nargs(e); ++j) {
+      if (!(variants >> j & 1u)) continue;
+      const std::size_t a = g.arg(e, j), ra = f.root[a];
+      if (ra != a) { refuse(refusal::view); continue; }
+      if (!same_kind_dtype(a, v)) { refuse(refusal::dtype); continue; }
+      if (!fits_in_place(f.shape_of(a), f.shape_of(v)) || is_broadcast_read(f.shape_of(a), f.shape_of(v))) {
+        refuse(refusal::extents);
+        continue;
+      }
+      const place at = holder[ra];
+      const auto kind = g.entries[g.values[ra].entry].kind;
+      if (kind == entry_kind::constant || (kind == entry_kind::input && g.entries[g.values[ra].entry].indestructible)) {
+        refuse(refusal::protected_input);
+        continue;
+      }
+      if (at.where == home::input && !donated_[at.index]) { refuse(refusal::borrowed); continue; }
+      if (at.where == home::none) { refuse(refusal::fused); continue; }
+      if (at.where != home::input && at.where != home::buffer) { refuse(refusal::protected_input); continue; }
+      if (last_read[ra] == forever) { refuse(refusal::output); continue; }
+      if (at.where == home::input && alias_of_input(at.index) != none && alias_of_input(at.index) != v) {
+        refuse(refusal::io_alias);
+        continue;
+      }
+      const std::size_t now = at.where == home::input ? occupant_input[at.index] : occupant_buffer[at.index];
+      if (last_read[ra] > p || destroyed[ra] || now != ra || !only_same_pattern_now(e, ra, a, p)) {
+        refuse(refusal::later_reader);  // read later, overwritten by an in-place node, or read here differently
+        continue;
+      }
+      out.rewritten[e] = static_cast<int>(j);
+      why = refusal::none;
+      ++out.in_place;
+      if (at.where == home::input) out.storage_used[at.index] = true;
+      hold(v, at);
+      return true;
+    }
+    return false;
+  }
+  constexpr bool same_kind_dtype(std::size_t a, std::size_t b) const {
+    return P::facts[g.values[a].entry].dtype[g.values[a].out] == P::facts[g.values[b].entry].dtype[g.values[b].out];
+  }
+  // Everything that reads root ra at position p (node e, or its loop) reads it as a does.
+  constexpr bool only_same_pattern_now(std::size_t e, std::size_t ra, std::size_t a, int p) const {
+    for (std::size_t q = 0; q < NE; ++q) {
+      if (!f.is_op(q) || fu.at[q] != p) continue;
+      if (q == e && !f.elementwise(e)) {  // an opaque kernel: only its own argument may touch ra
+        for (std::size_t j = 0; j < f.nargs(e); ++j)
+          if (f.root[g.arg(e, j)] == ra && g.arg(e, j) != a) return false;
+        continue;
+      }
+      if (f.reads_off_pattern(q, ra, f.pattern[a])) return false;
+    }
+    return true;
+  }
+
+  // When each buffer is freed, and the most bytes alive at once.
+  constexpr void finish_buffers(result& out) {
+    std::array<int, NV> dies{};
+    for (std::size_t b = 0; b < out.num_buffers; ++b) dies[b] = buf_returned[b] ? forever : buf_first[b];
+    for (std::size_t v = 0; v < G::num_values; ++v) {
+      if (holder[f.root[v]].where != home::buffer) continue;
+      const std::size_t b = holder[f.root[v]].index;
+      if (!buf_returned[b] && last_read[f.root[v]] > dies[b]) dies[b] = last_read[f.root[v]];
+    }
+    // a buffer reused later lives until its last holder dies: the walk above saw every holder
+    bool known = true;
+    for (std::size_t b = 0; b < out.num_buffers; ++b) known = known && bytes_of(out.buffer_value[b]) != dynamic;
+    std::size_t peak = 0;
+    for (std::size_t p = 0; known && p < fu.num_steps; ++p) {
+      std::size_t live = 0;
+      for (std::size_t b = 0; b < out.num_buffers; ++b)
+        if (buf_first[b] <= static_cast<int>(p) && static_cast<int>(p) <= dies[b]) live += bytes_of(out.buffer_value[b]);
+      if (live > peak) peak = live;
+    }
+    out.peak_bytes = known ? peak : dynamic;
+    for (std::size_t b = 0; b < out.num_buffers; ++b) out.buffer_dies[b] = buf_returned[b] ? -1 : dies[b];
+  }
+};
+
+}  // namespace inplace::detail::run

@@ -1,0 +1,111 @@
+#pragma once
+// ip::plan(f, ip::donated | ip::borrowed ...): what a call of f does with
+// memory for one donation pattern, as a compile-time constant.
+//
+//   allocations  fresh buffers the call allocates (results, intermediates, copies)
+//   copies       copy-protection copies: a borrowed input that the graph destroys
+//                (or that a may_alias output lives in) is copied once
+//   loops        loops run: one per fused elementwise loop, one per opaque kernel
+//   in_place     nodes computed in storage that already held one of their inputs
+//                (a donated input, a copy, an intermediate)
+//   peak_bytes   the most bytes of the call's buffers alive at once, when every
+//                extent is static (ip::dynamic otherwise)
+//
+// One marker per tensor input, in the order of ip::inputs(...). Scalar inputs
+// are passed by value and take no marker (a marker given for one is ignored).
+
+#include "inplace/graph/function.hpp"
+#include "inplace/run/detail/program.hpp"
+#include "inplace/run/detail/storage.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace inplace {
+
+struct donated_t {};
+struct borrowed_t {};
+inline constexpr donated_t donated{};
+inline constexpr borrowed_t borrowed{};
+
+struct plan_result {
+  std::size_t allocations = 0;
+  std::size_t copies = 0;
+  std::size_t loops = 0;
+  std::size_t in_place = 0;
+  std::size_t peak_bytes = 0;
+  friend constexpr bool operator==(const plan_result&, const plan_result&) = default;
+};
+
+namespace detail::run {
+
+template <class S>
+struct input_kinds;
+template <class... I, class... O, class... Opt>
+struct input_kinds<spec<inputs_t<I...>, outputs_t<O...>, Opt...>> {
+  static constexpr std::array<bool, sizeof...(I) + 1> is_tensor{(I::kind == entry_kind::input)..., false};
+  static constexpr std::size_t tensors = ((I::kind == entry_kind::input ? 1 : 0) + ... + 0);
+  static constexpr std::size_t all = sizeof...(I);
+};
+
+// The plan of function spec S for the donation mask (bit k: input k donated).
+// Safe: the fallback a call runs when its arguments do not fit the plan of
+// their donation pattern (see call.hpp): everything borrowed, no rewrite, no reuse.
+template <class S, std::uint64_t Mask, bool Safe = false>
+struct plan_for {
+  using P = program<S>;
+  static constexpr auto value = [] {
+    static_assert(P::fused.ok, "inplace: ordering_cycle: an in-place node and a reader the analysis placed after "
+                               "it in one fused loop cannot run as one loop (a node outside the loop must run "
+                               "between them); fix: read the value before the in-place node with ip::order, or "
+                               "use the pure op");
+    constexpr std::size_t NI = P::G::num_inputs > 0 ? P::G::num_inputs : 1;
+    std::array<bool, NI> donated{};
+    for (std::size_t k = 0; k < P::G::num_inputs; ++k) donated[k] = (Mask >> k & 1u) != 0;
+    return planner<P>(donated, S::rewrite && !Safe, !Safe).run();
+  }();
+};
+
+template <class M>
+inline constexpr bool is_marker = std::is_same_v<M, donated_t> || std::is_same_v<M, borrowed_t>;
+
+template <class S, class... M>
+constexpr std::uint64_t mask_of() {
+  using K = input_kinds<S>;
+  constexpr bool markers[] = {std::is_same_v<M, donated_t>..., false};
+  std::uint64_t mask = 0;
+  for (std::size_t k = 0, m = 0; k < K::all; ++k) {
+    if (sizeof...(M) == K::all) {
+      if (markers[k] && K::is_tensor[k]) mask |= std::uint64_t{1} << k;
+    } else if (K::is_tensor[k]) {
+      if (markers[m++]) mask |= std::uint64_t{1} << k;
+    }
+  }
+  return mask;
+}
+
+}  // namespace detail::run
+
+template <class S, class... M>
+constexpr plan_result plan(function_t<S>, M...) {
+  using K = detail::run::input_kinds<S>;
+  static_assert((detail::run::is_marker<M> && ...),
+                "inplace: ip::plan(f, markers...): each marker is ip::donated or ip::borrowed");
+  static_assert(sizeof...(M) == K::tensors || sizeof...(M) == K::all,
+                "inplace: ip::plan(f, markers...): give one marker per tensor input of f, in the order of "
+                "ip::inputs(...) (scalar inputs take none)");
+  static_assert(K::all <= 64, "inplace: ip::plan: at most 64 inputs");
+  if constexpr ((detail::run::is_marker<M> && ...) && (sizeof...(M) == K::tensors || sizeof...(M) == K::all)) {
+    constexpr auto& p = detail::run::plan_for<S, detail::run::mask_of<S, M...>()>::value;
+    static_assert(!p.must_alias_borrowed,
+                  "inplace: must_alias: an output declared io_alias<O, I>(ip::must_alias) lives in input I's "
+                  "storage, so input I must be donated; fix: mark it ip::donated (pass it with std::move)");
+    return {p.allocations, p.copies, p.loops, p.in_place, p.peak_bytes};
+  } else {
+    return {};
+  }
+}
+
+}  // namespace inplace
