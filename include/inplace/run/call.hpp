@@ -292,7 +292,11 @@ class invocation {
     constexpr std::size_t N = X::template rank_of<V>;
     using result_tensor = tensor<T, rank_spec<N>>;
     constexpr std::size_t k = input_index<R>;
-    if constexpr (kind == entry_kind::scalar || kind == entry_kind::constant || X::pl.where[R] == home::scalar) {
+    if constexpr (kind == entry_kind::constant) {
+      result_tensor t(tx_uninitialized, tx_extents<N>{});
+      t.data()[0] = static_cast<T>(P::template entry_t<g.values[R].entry>::value);
+      return t;
+    } else if constexpr (kind == entry_kind::scalar || X::pl.where[R] == home::scalar) {
       result_tensor t(tx_uninitialized, tx_extents<N>{});
       t.data()[0] = *static_cast<const T*>(x.slots[V].p);
       return t;

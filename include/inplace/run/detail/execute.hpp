@@ -257,10 +257,9 @@ class executor {
   [[noreturn, gnu::cold]] static void throw_node_extents(std::size_t e, const std::array<shape, N>& in, const char* why) {
     std::string args;
     for (std::size_t j = 0; j < N; ++j) {
-      args += j == 0 ? "" : ", ";
-      args += "[";
+      args += j == 0 ? "(" : ", (";
       for (std::size_t i = 0; i < in[j].rank; ++i) args += (i ? ", " : "") + std::to_string(in[j].extent[i]);
-      args += "]";
+      args += ")";
     }
     throw shape_error("inplace: shape_error: " + std::string(entry_label(g, e).view()) + ": " + why +
                       " (arguments of extents " + args + ")");
