@@ -147,6 +147,7 @@ class invocation {
   explicit invocation(A&&... a) : args_(std::forward<A>(a)...) {}
 
   auto operator()() {
+    last_call_counts = {};
     fast run_fast;
     bind(run_fast);
     run_fast.compute_extents();

@@ -8,8 +8,9 @@
 //   loops        loops run: one per fused elementwise loop, one per opaque kernel
 //   in_place     nodes computed in storage that already held one of their inputs
 //                (a donated input, a copy, an intermediate)
-//   peak_bytes   the most bytes of the call's buffers alive at once, when every
-//                extent is static (ip::dynamic otherwise)
+//   peak_bytes   the most bytes of the call's buffers alive at once: known when
+//                every buffer's extents are static (0 when it allocates none),
+//                ip::dynamic otherwise
 //
 // One marker per tensor input, in the order of ip::inputs(...). Scalar inputs
 // are passed by value and take no marker (a marker given for one is ignored).

@@ -243,6 +243,9 @@ class tensor {
   }
 
   friend struct detail::tensor_access;
+  // Takes over p (allocated by Alloc for tx_count(e) elements): see detail::tensor_access.
+  tensor(detail::tx_adopt_t, T* p, const extents_type& e) noexcept : p_(p), n_(detail::tx_count(e)), e_(e) {}
+
   [[no_unique_address]] Alloc alloc_;
   T* p_ = nullptr;
   std::size_t n_ = 0;
@@ -255,13 +258,8 @@ namespace detail {
 // of a donated tensor. Nothing else may.
 struct tensor_access {
   template <class Tensor>
-  static Tensor adopt(typename Tensor::value_type* p, const typename Tensor::extents_type& e) {
-    Tensor t;
-    t.release();
-    t.p_ = p;
-    t.n_ = tx_count(e);
-    t.e_ = e;
-    return t;
+  static Tensor adopt(typename Tensor::value_type* p, const typename Tensor::extents_type& e) noexcept {
+    return Tensor(tx_adopt_t{}, p, e);
   }
   template <class T, auto R, class A>
   static T* take(tensor<T, R, A>& t) noexcept {

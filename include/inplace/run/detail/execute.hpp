@@ -132,6 +132,13 @@ struct view_kernel<ops::reinterpret<U>> {
   }
 };
 
+// What the last call on this thread allocated and copied (tests compare it
+// with ip::plan; it costs one increment per buffer).
+struct call_counts {
+  std::size_t allocations = 0, copies = 0;
+};
+inline thread_local call_counts last_call_counts{};
+
 // The call's copy of a scalar input (any arithmetic type).
 struct alignas(16) scalar_cell {
   unsigned char bytes[16];
@@ -299,10 +306,12 @@ class executor {
     } else {
       static_assert(pl.where[V] == home::buffer);
       const std::size_t bytes = count<V>() * sizeof(dtype<V>);
-      if (!buffers[k] || buffer_bytes[k] != bytes) {  // (a size that differs only with the safe plan's checks off)
+      if (!buffers[k] || buffer_bytes[k] != bytes) {
         buffers[k] = allocate_block(bytes);
         buffer_bytes[k] = bytes;
+        ++last_call_counts.allocations;
       }
+      if constexpr (pl.copy[V]) ++last_call_counts.copies;
       s.p = buffers[k].get();
     }
     std::ptrdiff_t stride = 1;

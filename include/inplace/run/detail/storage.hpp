@@ -43,7 +43,8 @@ template <std::size_t NE, std::size_t NV, std::size_t NI>
 struct storage_plan {
   std::array<home, NV> where{};
   std::array<std::size_t, NV> index{};
-  std::array<bool, NV> copied{};          // its buffer first receives a copy of the destroyed input's elements
+  std::array<bool, NV> copy{};            // its buffer is a copy-protection copy of a borrowed input
+  std::array<bool, NV> copied{};          // ... that first receives the input's elements (an opaque kernel needs them)
   std::array<int, NE> rewritten{};        // a pure node computed in place in input j (-1: not)
   std::array<refusal, NE> why{};
   std::array<bool, NE> copy_protects{};   // the node writes a copy of a borrowed input
@@ -242,6 +243,7 @@ class planner {
     ++out.in_place;
     ++out.copies;  // a borrowed input
     out.copy_protects[e] = true;
+    out.copy[v] = true;
     out.copied[v] = copy_data;
     hold(v, {home::buffer, take_buffer(out, v, p)});
   }

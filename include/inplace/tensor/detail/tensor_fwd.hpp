@@ -22,6 +22,7 @@ class tensor_view;
 
 namespace detail {
 struct tensor_access;
+struct tx_adopt_t {};  // tensor_access's tag
 // The rank spec of views the library makes: an int, as users write it
 // (ip::tensor_view<float, 2>), never a size_t (a different type under `auto R`).
 template <std::size_t N>
