@@ -86,10 +86,23 @@ inline constexpr bool donatable = [] {
     return false;
 }();
 
+// An input's name as a type, printed as diagnostics print names ("x" on g++,
+// chars<'x'> on clang, which prints a fixed_string as character codes).
+#if defined(__clang__)
 template <class I, std::size_t... K>
 constexpr auto input_name(std::index_sequence<K...>) -> diagnostic::chars<I::name[K]...>;
 template <class I>
 using input_name_t = decltype(input_name<I>(std::make_index_sequence<I::name.size()>{}));
+#else
+template <class I>
+inline constexpr auto input_fixed_name = [] {
+  fixed_string<I::name.size() + 1> s;
+  for (std::size_t i = 0; i < I::name.size(); ++i) s.value[i] = I::name[i];
+  return s;
+}();
+template <class I>
+using input_name_t = diagnostic::name<input_fixed_name<I>>;
+#endif
 
 template <class I, class A>
 constexpr bool fits_input() {

@@ -184,13 +184,14 @@ class fuser {
         out.bad = e;
         return out;
       }
-    // Loops that save a pass: a value read once, by the next elementwise node.
+    // Loops that save a pass: a value read by one node, an elementwise one, joins
+    // that node's loop (also when it is returned: the loop then stores it too).
     for (std::size_t p = 0; p < r.schedule_size; ++p) {
       const std::size_t c = out.order[p];
       if (!f.elementwise(c)) continue;
       for (std::size_t j = 0; j < f.nargs(c); ++j) {
         const std::size_t a = f.g.arg(c, j), pr = f.g.producer(a);
-        if (!f.elementwise(pr) || f.g.entries[pr].info.num_outputs != 1 || f.is_output[a] || !only_reader(a, c)) continue;
+        if (!f.elementwise(pr) || f.g.entries[pr].info.num_outputs != 1 || !only_reader(a, c)) continue;
         if (find(pr) == find(c)) continue;
         const auto saved = parent;
         unite(pr, c);
