@@ -1,22 +1,27 @@
-// User ops: maps as Boost.Hana maps, an elementwise kernel, an opaque op with
-// a shape rule, and registering an in-place variant for the rewrite.
-#include <inplace/graph.hpp>
+// User ops: maps as Boost.Hana maps, an elementwise kernel, an opaque op with a
+// shape rule and a tensor kernel, registering an in-place variant for the
+// rewrite, and all of them running inside a graph.
+#include <inplace.hpp>
 
 #include <cstdio>
 
 namespace ip = inplace;
 namespace hana = boost::hana;
 
-// An elementwise op computing a*x + y in the storage of x (input 0).
+// [doc:elementwise]
+// An elementwise op computing 2x + y in the storage of x (input 0).
 struct axpy_inplace {
+  static constexpr std::string_view name = "axpy_inplace";
   static constexpr auto destroy_map =
       hana::make_map(hana::make_pair(hana::int_c<0>, hana::tuple_c<int, 0>));
   static constexpr bool elementwise = true;
   constexpr auto operator()(auto x, auto y) const { return 2 * x + y; }
 };
 
-// The pure op, and its in-place variant registered for input 0.
+// The pure op, and its in-place variant registered for input 0: the rewrite
+// computes a pure axpy in x's storage when x is donated and read by nobody else.
 struct axpy {
+  static constexpr std::string_view name = "axpy";
   static constexpr bool elementwise = true;
   constexpr auto operator()(auto x, auto y) const { return 2 * x + y; }
 };
@@ -24,18 +29,30 @@ template <>
 struct ip::inplace_variant_traits<axpy, 0> {
   using type = axpy_inplace;
 };
+// [/doc]
 static_assert(std::is_same_v<ip::inplace_variant<axpy, 0>, axpy_inplace>);
 // Any elementwise op also has a generic variant: ip::inplace<1>(axpy{}).
 
-// An opaque op: the row sums of a matrix, with its output-shape rule.
+// [doc:opaque]
+// An opaque op: the row sums of a matrix. Its shape rule says what it returns;
+// its kernel receives the output views first, then the input views.
 struct row_sums {
+  static constexpr std::string_view name = "row_sums";
   static constexpr ip::shape output_shape(std::size_t, const std::array<ip::shape, 1>& in) {
     ip::shape r{};
     r.rank = 1;
     r.extent[0] = in[0].extent[0];
     return r;
   }
+  template <class Out, class In>
+  void kernel(const Out& out, const In& m) const {
+    for (std::size_t i = 0; i < m.extent(0); ++i) {
+      out(i) = 0;
+      for (std::size_t j = 0; j < m.extent(1); ++j) out(i) += m(i, j);
+    }
+  }
 };
+// [/doc]
 
 constexpr auto x = ip::input<"x", float>;
 constexpr auto y = ip::input<"y", float>;
@@ -51,4 +68,16 @@ static_assert(ip::check(ip::inputs(x, y), ip::outputs(r, x)).error == ip::error_
 int main() {
   std::printf("axpy_inplace(x, y) in x: %s\n", ip::check(ip::inputs(x, y), ip::outputs(r)).ok ? "ok" : "error");
   std::printf("row_sums(M) has %zu rows\n", std::remove_cvref_t<decltype(s)>::value_shape.extent[0]);
+
+  // [doc:run]
+  // Both kinds in one graph: the row sums, then axpy fused with a relu.
+  constexpr auto f = ip::function(ip::inputs(M, y), ip::outputs(ip::relu(ip::apply(axpy{}, ip::apply(row_sums{}, M), y))));
+  static_assert(ip::plan(f, ip::borrowed, ip::borrowed).allocations == 1);  // row_sums' result, reused in place
+  ip::tensor<float, ip::extents<3, 5>> m;
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = 0; j < 5; ++j) m(i, j) = static_cast<float>(i) - 1;
+  ip::tensor<float> b{1, 2, 3};
+  auto out = f(m, b);  // relu(2 * row_sums(m) + b)
+  std::printf("relu(axpy(row_sums(M), y)): %g %g %g\n", out[0], out[1], out[2]);
+  // [/doc]
 }
