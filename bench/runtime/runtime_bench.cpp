@@ -9,7 +9,11 @@
 //   chain 3 (trans): x = exp(x)*y + sqrt(z)
 // Inputs keep every chain bounded when it is repeated (y, z in [0, 0.1) for chain 3).
 // Every implementation works on the same storage (see `arrays`).
-#include <inplace/tensors.hpp>
+//
+// The same chains as checked graph functions (BM_graph: x donated, the call
+// computes in x's storage; BM_graph_fresh: x borrowed, a fresh result per call,
+// against Eigen writing a fresh array), and y = gelu(dot(X, W) + b) (BM_gelu_dot).
+#include <inplace.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -241,6 +245,92 @@ struct xtensor_impl {
 };
 #endif
 
+// ---- checked graph functions ------------------------------------------------------
+// Plain ip::tensors (the default allocator: donatable) over the shared arrays;
+// they give the arrays back instead of freeing them (tensor_access is the
+// runtime's internal door; only this benchmark uses it from outside).
+namespace graphs {
+using namespace ip::literals;
+constexpr auto x = ip::input<"x", float>;
+constexpr auto y = ip::input<"y", float>;
+constexpr auto z = ip::input<"z", float>;
+constexpr auto axpy = ip::function(ip::inputs(x, y, z), ip::outputs(0.5_c * x + y));
+constexpr auto mix = ip::function(ip::inputs(x, y, z), ip::outputs((x * y + z) * 0.5_c - x / (y + 1.0_c)));
+constexpr auto trans = ip::function(ip::inputs(x, y, z), ip::outputs(ip::exp(x) * y + ip::sqrt(z)));
+static_assert(ip::plan(mix, ip::donated, ip::borrowed, ip::borrowed) == ip::plan_result{0, 0, 1, 4, 0});
+static_assert(ip::plan(mix, ip::borrowed, ip::borrowed, ip::borrowed).allocations == 1);
+}  // namespace graphs
+
+struct borrowed_tensor {  // an ip::tensor over storage it must not free
+  ip::tensor<float> t;
+  borrowed_tensor(const float* p, std::size_t n)
+      : t(ip::detail::tensor_access::adopt<ip::tensor<float>>(const_cast<float*>(p), {n})) {}
+  borrowed_tensor(borrowed_tensor&& o) noexcept : t(std::move(o.t)) {}
+  ~borrowed_tensor() { (void)ip::detail::tensor_access::take(t); }
+};
+
+[[gnu::noinline]] void graph_step(int chain, ip::tensor<float>& x, const ip::tensor<float>& y, const ip::tensor<float>& z) {
+  switch (chain) {
+    case 1: x = graphs::axpy(std::move(x), y, z); break;
+    case 2: x = graphs::mix(std::move(x), y, z); break;
+    default: x = graphs::trans(std::move(x), y, z);
+  }
+}
+struct graph_impl {
+  int chain;
+  borrowed_tensor x, y, z;
+  graph_impl(const arrays& a, int c) : chain(c), x(a.x, a.n), y(a.y, a.n), z(a.z, a.n) {}
+  void step() { graph_step(chain, x.t, y.t, z.t); }
+};
+
+// x borrowed: every call returns a new tensor (allocated, then freed here).
+[[gnu::noinline]] float graph_fresh_step(int chain, const ip::tensor<float>& x, const ip::tensor<float>& y,
+                                         const ip::tensor<float>& z) {
+  switch (chain) {
+    case 1: return graphs::axpy(x, y, z)[0];
+    case 2: return graphs::mix(x, y, z)[0];
+    default: return graphs::trans(x, y, z)[0];
+  }
+}
+struct graph_fresh_impl {
+  int chain;
+  const arrays& a;
+  borrowed_tensor x, y, z;
+  graph_fresh_impl(const arrays& arr, int c) : chain(c), a(arr), x(a.x, a.n), y(a.y, a.n), z(a.z, a.n) {}
+  void step() { benchmark::DoNotOptimize(graph_fresh_step(chain, x.t, y.t, z.t)); }
+  void publish() {  // the result where the check reads it
+    ip::tensor<float> r = chain == 1 ? graphs::axpy(x.t, y.t, z.t) : chain == 2 ? graphs::mix(x.t, y.t, z.t) : graphs::trans(x.t, y.t, z.t);
+    std::copy(r.begin(), r.end(), a.x);
+  }
+};
+
+#if INPLACE_BENCH_EIGEN
+[[gnu::noinline]] float eigen_fresh_step(int chain, const eigen_cmap& x, const eigen_cmap& y, const eigen_cmap& z) {
+  Eigen::ArrayXf r;
+  switch (chain) {
+    case 1: r = alpha * x + y; break;
+    case 2: r = (x * y + z) * 0.5f - x / (y + 1.0f); break;
+    default: r = x.exp() * y + z.sqrt();
+  }
+  return r[0];
+}
+struct eigen_fresh_impl {
+  int chain;
+  const arrays& a;
+  eigen_cmap x, y, z;
+  eigen_fresh_impl(const arrays& arr, int c)
+      : chain(c), a(arr), x(a.x, static_cast<Eigen::Index>(a.n)), y(a.y, static_cast<Eigen::Index>(a.n)),
+        z(a.z, static_cast<Eigen::Index>(a.n)) {}
+  void step() { benchmark::DoNotOptimize(eigen_fresh_step(chain, x, y, z)); }
+  void publish() {
+    Eigen::ArrayXf r = chain == 1 ? Eigen::ArrayXf(alpha * x + y)
+                       : chain == 2 ? Eigen::ArrayXf((x * y + z) * 0.5f - x / (y + 1.0f))
+                                    : Eigen::ArrayXf(x.exp() * y + z.sqrt());
+    std::copy(r.data(), r.data() + r.size(), a.x);
+  }
+};
+#endif
+
 void BM_hand(benchmark::State& state, int chain) { run<hand_impl>(state, chain); }
 void BM_inplace(benchmark::State& state, int chain) { run<inplace_impl>(state, chain); }
 #if INPLACE_BENCH_EIGEN
@@ -263,7 +353,11 @@ void paired(benchmark::State& state, int chain, const std::array<const char*, si
   const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
   std::tuple<Impl...> impls{Impl(a, chain)...};
   bool ok = true;
-  std::apply([&](auto&... impl) { ((ok = ok && checked(state, chain, a, [&] { impl.step(); })), ...); }, impls);
+  auto once = [](auto& impl) {
+    impl.step();
+    if constexpr (requires { impl.publish(); }) impl.publish();
+  };
+  std::apply([&](auto&... impl) { ((ok = ok && checked(state, chain, a, [&] { once(impl); })), ...); }, impls);
   if (!ok) return;
   const std::size_t calls = std::max<std::size_t>(1, (std::size_t{1} << 18) / a.n);  // 64 calls at 4Ki
   constexpr std::size_t K = sizeof...(Impl);
@@ -310,6 +404,94 @@ void BM_paired(benchmark::State& state, int chain) {
                           , "xtensor"
 #endif
                          });
+}
+
+// The graph call first: vs_<other> is other_time / graph_time.
+void BM_graph(benchmark::State& state, int chain) {
+  paired<graph_impl, inplace_impl, hand_impl
+#if INPLACE_BENCH_EIGEN
+         , eigen_impl
+#endif
+         >(state, chain, {"graph", "expression", "hand"
+#if INPLACE_BENCH_EIGEN
+                          , "eigen"
+#endif
+                         });
+}
+void BM_graph_fresh(benchmark::State& state, int chain) {
+  paired<graph_fresh_impl
+#if INPLACE_BENCH_EIGEN
+         , eigen_fresh_impl
+#endif
+         >(state, chain, {"graph_fresh"
+#if INPLACE_BENCH_EIGEN
+                          , "eigen_fresh"
+#endif
+                         });
+}
+
+// ---- y = gelu(dot(X, W) + b): one allocation, bias and gelu fused into dot's result
+namespace graphs {
+constexpr auto X = ip::input<"X", float, 2>;
+constexpr auto W = ip::input<"W", float, 2>;
+constexpr auto b = ip::input<"b", float>;
+constexpr auto dense = ip::function(ip::inputs(X, W, b), ip::outputs(ip::gelu(ip::dot(X, W) + b)));
+static_assert(ip::plan(dense, ip::borrowed, ip::borrowed, ip::borrowed) == ip::plan_result{1, 0, 2, 2, ip::dynamic});
+}  // namespace graphs
+
+void BM_gelu_dot(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  ip::tensor<float, 2> X(n, n), W(n, n);
+  ip::tensor<float> b(n);
+  std::mt19937 g(7);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (auto& v : X) v = u(g);
+  for (auto& v : W) v = u(g) / static_cast<float>(n);
+  for (auto& v : b) v = u(g);
+  auto graph = [&] { return graphs::dense(X, W, b); };
+#if INPLACE_BENCH_EIGEN
+  using mat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  Eigen::Map<const mat> eX(X.data(), static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+  Eigen::Map<const mat> eW(W.data(), static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+  Eigen::Map<const Eigen::RowVectorXf> eb(b.data(), static_cast<Eigen::Index>(n));
+  auto eigen = [&] {
+    mat C(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+    C.noalias() = eX * eW;
+    C.rowwise() += eb;
+    C = C.unaryExpr([](float v) { return 0.5f * v * (1.0f + std::erf(v * 0.70710678f)); });
+    return C;
+  };
+  {  // the same result
+    const auto r = graph();
+    const mat e = eigen();
+    for (std::size_t i = 0; i < n * n; i += 97)
+      if (std::abs(r[i] - e(static_cast<Eigen::Index>(i / n), static_cast<Eigen::Index>(i % n))) > 1e-4f) {
+        state.SkipWithError("gelu(dot(X, W) + b) differs from Eigen's");
+        return;
+      }
+  }
+#endif
+  std::vector<double> ratio;
+  std::size_t round = 0;
+  for (auto _ : state) {
+    double tg = 0, te = 0;
+    for (int k = 0; k < 2; ++k) {
+      const bool graph_first = ((round + static_cast<std::size_t>(k)) % 2) == 0;
+      const auto t0 = std::chrono::steady_clock::now();
+      if (graph_first) benchmark::DoNotOptimize(graph().data());
+#if INPLACE_BENCH_EIGEN
+      else benchmark::DoNotOptimize(eigen().data());
+#endif
+      const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      (graph_first ? tg : te) = t;
+    }
+    ++round;
+    if (te > 0) ratio.push_back(te / tg);
+  }
+  if (!ratio.empty()) {
+    std::nth_element(ratio.begin(), ratio.begin() + static_cast<std::ptrdiff_t>(ratio.size() / 2), ratio.end());
+    state.counters["vs_eigen"] = ratio[ratio.size() / 2];
+  }
 }
 
 // ---- bandwidth limits -----------------------------------------------------------
@@ -363,6 +545,11 @@ INPLACE_CHAIN(3, trans)
 BENCHMARK_CAPTURE(BM_paired, axpy, 1)->Apply(sizes)->MinTime(1.0);
 BENCHMARK_CAPTURE(BM_paired, mix, 2)->Apply(sizes)->MinTime(1.0);
 BENCHMARK_CAPTURE(BM_paired, trans, 3)->Apply(sizes)->MinTime(1.0);
+BENCHMARK_CAPTURE(BM_graph, axpy, 1)->Arg(16)->Apply(sizes)->MinTime(1.0);
+BENCHMARK_CAPTURE(BM_graph, mix, 2)->Arg(16)->Apply(sizes)->MinTime(1.0);
+BENCHMARK_CAPTURE(BM_graph, trans, 3)->Arg(16)->Apply(sizes)->MinTime(1.0);
+BENCHMARK_CAPTURE(BM_graph_fresh, mix, 2)->Arg(16)->Apply(sizes)->MinTime(1.0);
+BENCHMARK(BM_gelu_dot)->Arg(256)->Arg(1024)->MinTime(2.0);
 #if INPLACE_BENCH_EIGEN
 BENCHMARK_CAPTURE(BM_eigen, axpy, 1)->Apply(sizes);
 BENCHMARK_CAPTURE(BM_eigen, mix, 2)->Apply(sizes);

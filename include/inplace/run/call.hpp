@@ -267,7 +267,15 @@ class invocation {
     return false;
   }();
 
-  std::array<std::shared_ptr<void>, P::NV> owners_{};
+  // Owners of the storage that kept_view results keep alive (none for most functions).
+  static constexpr bool views_kept = [] {
+    for (std::size_t k = 0; k < NO; ++k) {
+      const std::size_t v = g.outputs[k];
+      if (gf.root[v] != v) return true;
+    }
+    return false;
+  }();
+  std::array<std::shared_ptr<void>, views_kept ? P::NV : 0> owners_{};
 
   template <class X>
   auto results(X& x) {
@@ -325,6 +333,7 @@ class invocation {
     } else if constexpr (returned_as_tensor<R>) {  // a view of a tensor returned beside it
       return x.template view<V>();
     } else {
+      static_assert(views_kept);
       if (!owners_[R]) owners_[R] = std::shared_ptr<void>(take_block<R>(x), aligned_free{});
       return kept_view<T, rank_spec<N>>(x.template view<V>(), owners_[R]);
     }

@@ -26,10 +26,12 @@
 namespace inplace::detail::run {
 
 // A value's elements at run time: address, extents, strides (in elements).
+// Left uninitialised: a call writes each slot before reading it (zeroing the
+// slots of a small graph cost more than its loop on 16 floats).
 struct slot {
-  void* p = nullptr;
-  std::array<std::size_t, max_rank> e{};
-  std::array<std::ptrdiff_t, max_rank> s{};
+  void* p;
+  std::array<std::size_t, max_rank> e;
+  std::array<std::ptrdiff_t, max_rank> s;
 };
 
 // Blocks the call allocates, as ip::aligned_allocator does (so a tensor can own one).
@@ -173,10 +175,11 @@ class executor {
   template <std::size_t V>
   using view_type = tensor_view<dtype<V>, rank_spec<rank_of<V>>>;
 
-  std::array<slot, NV> slots{};
-  std::array<block, NV> buffers{};  // by buffer id
-  std::array<std::size_t, NV> buffer_bytes{};
-  std::array<scalar_cell, NI> scalars{};
+  static constexpr std::size_t NB = pl.num_buffers > 0 ? pl.num_buffers : 1;
+  std::array<slot, NV> slots;
+  std::array<block, NB> buffers{};  // by buffer id
+  std::array<std::size_t, NB> buffer_bytes{};
+  std::array<scalar_cell, NI> scalars;
 
   // The elements of value V as a view (of mutable elements: the plan writes only
   // what it owns; borrowed inputs are only read).
@@ -239,7 +242,9 @@ class executor {
   template <std::size_t E>
   void extents_of_entry() {
     constexpr auto& ent = g.entries[E];
-    if constexpr (ent.kind == entry_kind::op) {
+    if constexpr (ent.kind == entry_kind::op && ent.info.elementwise && ent.info.num_outputs == 1) {
+      broadcast_extents<E>(std::make_index_sequence<ent.num_args>{});
+    } else if constexpr (ent.kind == entry_kind::op) {
       using N = typename P::template entry_t<E>;
       using first_dtype = boost::mp11::mp_front<boost::mp11::mp_push_back<typename N::in_dtypes, double>>;
       std::array<shape, ent.num_args> in{};
@@ -259,6 +264,47 @@ class executor {
         for (std::size_t i = 0; i < s.rank; ++i) out.e[i] = s.extent[i];
       }
     }
+  }
+  // An elementwise node's extents: its arguments' broadcast (NumPy's rule), and
+  // for an in-place node those of the input it overwrites.
+  template <std::size_t E, std::size_t... J>
+  void broadcast_extents(std::index_sequence<J...>) {
+    constexpr auto& ent = g.entries[E];
+    constexpr std::size_t R = g.values[ent.first_value].value_shape.rank;
+    slot& out = slots[ent.first_value];
+    bool ok = true;
+    for (std::size_t k = 0; k < R; ++k) {  // k counts axes from the right
+      std::size_t e = 1;
+      (
+          [&] {
+            constexpr std::size_t a = g.arg(E, J), M = g.values[a].value_shape.rank;
+            if (k < M) {
+              const std::size_t x = slots[a].e[M - 1 - k];
+              if (x != 1) ok = ok && (e == 1 || e == x), e = x;
+            }
+          }(),
+          ...);
+      out.e[R - 1 - k] = e;
+    }
+    constexpr int st = ent.info.storage[0];
+    if constexpr (st >= 0) {
+      constexpr std::size_t d = g.arg(E, static_cast<std::size_t>(st));
+      constexpr std::size_t M = g.values[d].value_shape.rank;
+      bool same = M == R;
+      for (std::size_t i = 0; same && i < R; ++i) same = slots[d].e[i] == out.e[i];
+      if (ok && !same) throw_node_extents<E>("the result would not fit the destroyed input (an in-place op cannot grow it)");
+    }
+    if (!ok) throw_node_extents<E>("its arguments' extents do not fit");
+  }
+  template <std::size_t E>
+  [[noreturn, gnu::cold, gnu::noinline]] void throw_node_extents(const char* why) const {
+    constexpr auto& ent = g.entries[E];
+    std::array<shape, ent.num_args> in{};
+    for (std::size_t j = 0; j < ent.num_args; ++j) {
+      in[j].rank = g.values[g.arg(E, j)].value_shape.rank;
+      for (std::size_t i = 0; i < in[j].rank; ++i) in[j].extent[i] = slots[g.arg(E, j)].e[i];
+    }
+    throw_node_extents(E, in, why);
   }
   template <std::size_t N>
   [[noreturn, gnu::cold]] static void throw_node_extents(std::size_t e, const std::array<shape, N>& in, const char* why) {
