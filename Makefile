@@ -24,6 +24,8 @@ asan: deps
 bench: configure
 	cmake --build --preset $(PRESET) -j$(JOBS) --target runtime_bench
 	./build/$(PRESET)/bench/runtime/runtime_bench --benchmark_min_time=0.2
+	cmake --build --preset $(PRESET) -j$(JOBS) --target memory_pipeline
+	python3 bench/memory/run.py build/$(PRESET)/bench/memory
 compile-bench: deps
 	python3 bench/compile/measure.py
 clean:
