@@ -213,7 +213,7 @@ TEST_CASE("empty and moved-from tensors", "[run][errors]") {
   CHECK_THROWS_WITH(g(z), Catch::Contains("input \"s0\": a rank-0 argument without storage"));
 }
 
-namespace {
+namespace user_ops {  // (named: clang calls members only the library reads unused in unnamed namespaces)
 // An opaque op whose kernel throws midway: it has written part of its output.
 struct throws_midway {
   static constexpr std::string_view name = "throws_midway";
@@ -225,7 +225,8 @@ struct throws_midway {
     throw std::runtime_error("kernel failed");
   }
 };
-}  // namespace
+}  // namespace user_ops
+using user_ops::throws_midway;
 
 TEST_CASE("a kernel that throws leaves borrowed arguments unchanged", "[run][errors]") {
   constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::apply(throws_midway{}, x) + 1.0_c));

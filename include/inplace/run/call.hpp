@@ -152,7 +152,20 @@ class invocation {
   static constexpr const G& g = S::graph_value;
   static constexpr std::uint64_t mask = call_types<S, A...>::mask;
   using fast = executor<S, mask, false>;
-  using safe = executor<S, 0, true>;
+  // The fallback (see the top of this file); the same type when its plan is the
+  // same, so that the compiler builds one executor.
+  static constexpr bool same_plans = [] {
+    const auto& a = plan_for<S, mask, false>::value;
+    const auto& b = plan_for<S, 0, true>::value;
+    for (std::size_t v = 0; v < G::num_values; ++v)
+      if (a.where[v] != b.where[v] || a.index[v] != b.index[v] || a.copied[v] != b.copied[v]) return false;
+    for (std::size_t e = 0; e < G::num_entries; ++e)
+      if (a.rewritten[e] != b.rewritten[e]) return false;
+    for (std::size_t k = 0; k < a.num_buffers; ++k)
+      if (a.buffer_dies[k] != b.buffer_dies[k]) return false;
+    return a.num_buffers == b.num_buffers;
+  }();
+  using safe = std::conditional_t<same_plans, fast, executor<S, 0, true>>;
   static constexpr std::size_t NI = G::num_inputs;
   static constexpr std::size_t NO = G::num_outputs;
 
@@ -165,7 +178,7 @@ class invocation {
     bind(run_fast);
     run_fast.compute_extents();
     bool fits = !overlapping_donation() && run_fast.plan_fits();
-    if (fits) {
+    if (fits || same_plans) {
       run_fast.run();
       return results(run_fast);
     }

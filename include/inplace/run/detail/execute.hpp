@@ -141,6 +141,11 @@ struct call_counts {
 };
 inline thread_local call_counts last_call_counts{};
 
+template <class Op>
+struct is_generic_inplace : std::false_type {};
+template <class Op, int I>
+struct is_generic_inplace<ops::inplace_op<Op, I>> : std::true_type {};
+
 // The call's copy of a scalar input (any arithmetic type).
 struct alignas(16) scalar_cell {
   unsigned char bytes[16];
@@ -374,11 +379,23 @@ class executor {
     for (std::size_t i = 0; i < rank_of<V>; ++i) s.e[i] = out.extent(i), s.s[i] = out.stride(i);
   }
 
+  // The op a node runs: its registered in-place variant where the rewrite chose
+  // one. The generic variant of an elementwise op (ops::inplace_op<Op, I>)
+  // computes exactly Op, and runs as Op: loops then have the same types in every
+  // plan, and the compiler builds each loop once.
   template <std::size_t E>
   static constexpr auto op_of() {
     using Op = typename P::template entry_t<E>::op;
-    if constexpr (pl.rewritten[E] >= 0) return std::type_identity<inplace_variant<Op, pl.rewritten[E]>>{};
-    else return std::type_identity<Op>{};
+    if constexpr (pl.rewritten[E] >= 0) {
+      using V = inplace_variant<Op, pl.rewritten[E]>;
+      if constexpr (std::is_same_v<V, ops::inplace_op<Op, pl.rewritten[E]>> && g.entries[E].info.elementwise)
+        return std::type_identity<Op>{};
+      else return std::type_identity<V>{};
+    } else if constexpr (is_generic_inplace<Op>::value && g.entries[E].info.elementwise) {
+      return std::type_identity<typename Op::base_op>{};  // an explicit add_inplace node's loop body is add's
+    } else {
+      return std::type_identity<Op>{};
+    }
   }
 
   template <std::size_t E, std::size_t O>

@@ -93,33 +93,60 @@ struct fusion {
   std::size_t bad = 0;                   // if not: a node of the loop that cannot be formed
 };
 
-// The graph facts the runtime's algorithms share: roots, patterns, readers.
+// The graph facts the runtime's algorithms share, as flat lists so that each
+// algorithm walks edges instead of scanning every node for every value:
+// roots and patterns, the readers of every value, the values of every root,
+// and the values that are views (through view_map chains) of every value.
 template <class G>
 struct graph_facts {
-  static constexpr std::size_t NE = G::num_entries, NV = G::num_values > 0 ? G::num_values : 1;
+  static constexpr std::size_t NE = G::num_entries, NV = G::num_values > 0 ? G::num_values : 1,
+                               NA = G::num_args > 0 ? G::num_args : 1;
   const G& g;
   std::array<std::size_t, NV> root{};
   std::array<index_pattern, NV> pattern{};
   std::array<bool, NV> is_output{};
+  std::array<std::size_t, NV> base{};  // the first value that is not a view, following view_map back
+  std::array<std::size_t, NV + 1> reader_begin{}, root_begin{}, base_begin{};
+  std::array<std::size_t, NA> reader{};  // reader[reader_begin[v] ..]: entries reading v (once each)
+  std::array<std::size_t, NV> by_root{}, by_base{};
 
   constexpr explicit graph_facts(const G& graph) : g(graph) {
     roots_and_patterns(g, root, pattern);
     for (std::size_t k = 0; k < G::num_outputs; ++k) is_output[g.outputs[k]] = true;
+    for (std::size_t v = 0; v < G::num_values; ++v) base[v] = is_view(v) ? base[viewed(v)] : v;  // topological
+    // readers, each entry once per value
+    std::array<std::size_t, NV> last{};
+    for (auto& x : last) x = none;
+    for (int pass = 0; pass < 2; ++pass) {
+      std::array<std::size_t, NV> fill{};
+      for (auto& x : last) x = none;
+      for (std::size_t e = 0; e < NE; ++e)
+        for (std::size_t j = 0; is_op(e) && j < nargs(e); ++j) {
+          const std::size_t v = g.arg(e, j);
+          if (last[v] == e) continue;
+          last[v] = e;
+          if (pass == 0) ++reader_begin[v + 1];
+          else reader[reader_begin[v] + fill[v]++] = e;
+        }
+      if (pass == 0)
+        for (std::size_t v = 0; v < NV; ++v) reader_begin[v + 1] += reader_begin[v];
+    }
+    group_by(root, root_begin, by_root);
+    group_by(base, base_begin, by_base);
   }
   constexpr bool is_op(std::size_t e) const { return g.is_op(e); }
   constexpr bool elementwise(std::size_t e) const { return g.is_op(e) && g.entries[e].info.elementwise; }
   constexpr std::size_t nargs(std::size_t e) const { return g.entries[e].num_args; }
   constexpr std::size_t out_value(std::size_t e, std::size_t o = 0) const { return g.entries[e].first_value + o; }
   constexpr const shape& shape_of(std::size_t v) const { return g.values[v].value_shape; }
-  constexpr bool reads(std::size_t e, std::size_t v) const {
-    for (std::size_t j = 0; j < nargs(e); ++j)
-      if (g.arg(e, j) == v) return true;
-    return false;
-  }
-  // Whether entry e's output o has a view_map entry.
+  // Whether value v is an output with a view_map entry, and the value it views.
   constexpr bool is_view(std::size_t v) const {
     const auto& e = g.entries[g.values[v].entry];
     return e.kind == entry_kind::op && e.info.view_of[g.values[v].out] >= 0;
+  }
+  constexpr std::size_t viewed(std::size_t v) const {
+    const auto& e = g.entries[g.values[v].entry];
+    return g.arg(g.values[v].entry, static_cast<std::size_t>(e.info.view_of[g.values[v].out]));
   }
   // Does node e read value v (with root r) in a way a fused loop that writes r may not:
   // another index pattern than `p`, or broadcast over e's output?
@@ -132,10 +159,19 @@ struct graph_facts {
     }
     return false;
   }
+
+ private:
+  constexpr void group_by(const std::array<std::size_t, NV>& key, std::array<std::size_t, NV + 1>& begin,
+                          std::array<std::size_t, NV>& list) const {
+    for (std::size_t v = 0; v < G::num_values; ++v) ++begin[key[v] + 1];
+    for (std::size_t v = 0; v < NV; ++v) begin[v + 1] += begin[v];
+    std::array<std::size_t, NV> fill{};
+    for (std::size_t v = 0; v < G::num_values; ++v) list[begin[key[v]] + fill[key[v]]++] = v;
+  }
 };
 
-// Roots that node e computes into: (root, destroyed argument's pattern), from its
-// destroy_map, and from io_alias for the function's outputs (`alias_root`).
+// Roots that node e computes into: from its destroy_map (destroyed_root), and
+// from io_alias for the function's outputs (alias_input_value).
 template <class G>
 constexpr std::size_t destroyed_root(const graph_facts<G>& f, std::size_t e, std::size_t o) {
   const int st = f.g.entries[e].info.storage[o];
@@ -147,6 +183,11 @@ constexpr std::size_t alias_input_value(const G& g, std::size_t out_value) {
     if (g.outputs[static_cast<std::size_t>(g.aliases[k].output)] == out_value)
       return g.entries[g.inputs[static_cast<std::size_t>(g.aliases[k].input)]].first_value;
   return none;
+}
+template <class G>
+constexpr std::size_t written_root(const graph_facts<G>& f, std::size_t e, std::size_t o) {
+  const std::size_t rt = destroyed_root(f, e, o);
+  return rt != none ? rt : alias_input_value(f.g, f.out_value(e, o));
 }
 
 template <class G, class Res>
@@ -168,18 +209,23 @@ class fuser {
     // Loops the analysis relies on: a reader of a destroyed root that runs after
     // its destroyer (the fused-loop rule) shares the destroyer's loop, with
     // every node on a path between them.
-    for (std::size_t n = 0; n < NE; ++n) {
-      if (!f.is_op(n)) continue;
-      for (std::size_t o = 0; o < f.g.entries[n].info.num_outputs; ++o) {
-        std::size_t rt = destroyed_root(f, n, o);
-        if (rt == none) rt = alias_input_value(f.g, f.out_value(n, o));
+    for (std::size_t n = 0; n < NE; ++n)
+      for (std::size_t o = 0; f.is_op(n) && o < f.g.entries[n].info.num_outputs; ++o) {
+        const std::size_t rt = written_root(f, n, o);
         if (rt == none) continue;
-        for (std::size_t m = 0; m < NE; ++m)
-          if (m != n && f.is_op(m) && pos[m] > pos[n] && reads_root(m, rt)) join_paths(n, m);
+        for (std::size_t i = f.root_begin[rt]; i < f.root_begin[rt + 1]; ++i) {
+          const std::size_t u = f.by_root[i];
+          for (std::size_t k = f.reader_begin[u]; k < f.reader_begin[u + 1]; ++k) {
+            const std::size_t m = f.reader[k];
+            if (m != n && pos[m] > pos[n]) join_paths(n, m);
+          }
+        }
       }
-    }
+    std::array<std::size_t, NE> size{};
     for (std::size_t e = 0; e < NE; ++e)
-      if (f.elementwise(e) && !valid(find(e))) {
+      if (f.is_op(e)) ++size[find(e)];
+    for (std::size_t e = 0; e < NE; ++e)
+      if (size[e] > 1 && !valid(e)) {
         out.ok = false;
         out.bad = e;
         return out;
@@ -193,9 +239,9 @@ class fuser {
         const std::size_t a = f.g.arg(c, j), pr = f.g.producer(a);
         if (!f.elementwise(pr) || f.g.entries[pr].info.num_outputs != 1 || !only_reader(a, c)) continue;
         if (find(pr) == find(c)) continue;
-        const auto saved = parent;
-        unite(pr, c);
-        if (!valid(find(c))) parent = saved;
+        const std::size_t rp = find(pr), rc = find(c);
+        parent[rp] = rc;
+        if (!valid(rc)) parent[rp] = rp;  // undo: rp was a representative
       }
     }
     // Number the loops; each runs at its last member.
@@ -222,14 +268,11 @@ class fuser {
       const std::size_t g = out.group[e];
       bool outside = g == none || out.last[g] == e || f.is_output[v];
       bool read = false;
-      for (std::size_t u = 0; u < G::num_values && !outside; ++u) {
-        if (f.root[u] != f.root[v] || !depends_on_view_chain(u, v)) continue;
-        if (u != v && f.is_view(u)) {
-          outside = true;  // a view of it is read elsewhere (views are never members)
-          break;
-        }
-        for (std::size_t q = 0; q < NE; ++q)
-          if (f.is_op(q) && f.reads(q, u)) read = true, outside = outside || out.group[q] != g;
+      for (std::size_t i = f.base_begin[v]; i < f.base_begin[v + 1] && !outside; ++i) {
+        const std::size_t u = f.by_base[i];
+        if (u != v) outside = true;  // a view of it is read elsewhere (views are never members)
+        for (std::size_t k = f.reader_begin[u]; k < f.reader_begin[u + 1]; ++k)
+          read = true, outside = outside || out.group[f.reader[k]] != g;
       }
       out.stored[v] = outside || !read;
     }
@@ -246,25 +289,12 @@ class fuser {
     while (parent[e] != e) e = parent[e];
     return e;
   }
-  constexpr void unite(std::size_t a, std::size_t b) { parent[find(a)] = find(b); }
-
-  constexpr bool reads_root(std::size_t m, std::size_t rt) const {
-    for (std::size_t j = 0; j < f.nargs(m); ++j)
-      if (f.root[f.g.arg(m, j)] == rt) return true;
-    return false;
-  }
-  // Is v reached from u by following view_map edges back (u == v included)?
-  constexpr bool depends_on_view_chain(std::size_t u, std::size_t v) const {
-    while (u != v && f.is_view(u)) {
-      const auto& e = f.g.entries[f.g.values[u].entry];
-      u = f.g.arg(f.g.values[u].entry, static_cast<std::size_t>(e.info.view_of[f.g.values[u].out]));
-    }
-    return u == v;
+  constexpr void unite(std::size_t a, std::size_t b) {
+    a = find(a), b = find(b);
+    if (a != b) parent[a] = b;
   }
   constexpr bool only_reader(std::size_t v, std::size_t c) const {
-    for (std::size_t q = 0; q < NE; ++q)
-      if (q != c && f.is_op(q) && f.reads(q, v)) return false;
-    return true;
+    return f.reader_begin[v + 1] - f.reader_begin[v] == 1 && f.reader[f.reader_begin[v]] == c;
   }
   // Joins n, m and every node on a data path n ~> m (entries are in topological order).
   constexpr void join_paths(std::size_t n, std::size_t m) {
@@ -285,9 +315,12 @@ class fuser {
     int first = -1, last = -1;
     std::size_t rank = none;
     shape common{};
+    std::array<bool, NE> member{};
+    std::array<bool, NV> read_root{};  // roots some member reads
     for (std::size_t e = 0; e < NE; ++e) {
       if (!f.is_op(e) || find(e) != g) continue;
       if (!f.elementwise(e)) return false;
+      member[e] = true;
       if (first < 0 || pos[e] < first) first = pos[e];
       if (pos[e] > last) last = pos[e];
       const shape& s = f.shape_of(f.out_value(e));
@@ -297,34 +330,35 @@ class fuser {
         if (s.extent[i] != dynamic && common.extent[i] != dynamic && s.extent[i] != common.extent[i]) return false;
         if (common.extent[i] == dynamic) common.extent[i] = s.extent[i];
       }
+      for (std::size_t j = 0; j < f.nargs(e); ++j) read_root[f.root[f.g.arg(e, j)]] = true;
     }
     for (std::size_t p = 0; p < NE; ++p) {
-      if (!f.is_op(p) || find(p) != g) continue;
+      if (!member[p]) continue;
       for (std::size_t o = 0; o < f.g.entries[p].info.num_outputs; ++o) {
         const std::size_t w = f.out_value(p, o);
         // (a) what reads a member's value (directly or through views) outside the loop runs after it
-        for (std::size_t u = 0; u < G::num_values; ++u) {
-          if (f.root[u] != f.root[w] || !depends_on_view_chain(u, w)) continue;
-          for (std::size_t q = 0; q < NE; ++q)
-            if (f.is_op(q) && find(q) != g && f.reads(q, u) && pos[q] < last) return false;
+        for (std::size_t i = f.base_begin[w]; i < f.base_begin[w + 1]; ++i) {
+          const std::size_t u = f.by_base[i];
+          for (std::size_t k = f.reader_begin[u]; k < f.reader_begin[u + 1]; ++k)
+            if (!member[f.reader[k]] && pos[f.reader[k]] < last) return false;
         }
         // (d) a member that writes a root: every member reads that root with its pattern
         const std::size_t rt = destroyed_root(f, p, o);
         if (rt == none) continue;
         const std::size_t darg = f.g.arg(p, static_cast<std::size_t>(f.g.entries[p].info.storage[o]));
-        for (std::size_t m = 0; m < NE; ++m)
-          if (f.is_op(m) && find(m) == g && f.reads_off_pattern(m, rt, f.pattern[darg])) return false;
+        for (std::size_t i = f.root_begin[rt]; i < f.root_begin[rt + 1]; ++i) {
+          const std::size_t u = f.by_root[i];
+          for (std::size_t k = f.reader_begin[u]; k < f.reader_begin[u + 1]; ++k)
+            if (member[f.reader[k]] && f.reads_off_pattern(f.reader[k], rt, f.pattern[darg])) return false;
+        }
       }
     }
     // (b) no node outside the loop that runs between its members overwrites what a member reads
     for (std::size_t q = 0; q < NE; ++q) {
-      if (!f.is_op(q) || find(q) == g || pos[q] <= first || pos[q] >= last) continue;
+      if (!f.is_op(q) || member[q] || pos[q] <= first || pos[q] >= last) continue;
       for (std::size_t o = 0; o < f.g.entries[q].info.num_outputs; ++o) {
-        std::size_t rt = destroyed_root(f, q, o);
-        if (rt == none) rt = alias_input_value(f.g, f.out_value(q, o));
-        if (rt == none) continue;
-        for (std::size_t m = 0; m < NE; ++m)
-          if (f.is_op(m) && find(m) == g && reads_root(m, rt)) return false;
+        const std::size_t rt = written_root(f, q, o);
+        if (rt != none && read_root[rt]) return false;
       }
     }
     return true;
