@@ -183,8 +183,8 @@ class invocation {
       return results(run_fast);
     }
     safe run_safe;
-    run_safe.slots = run_fast.slots;
-    run_safe.scalars = run_fast.scalars;
+    bind(run_safe);
+    run_safe.compute_extents();
     run_safe.run();
     return results(run_safe);
   }
