@@ -252,9 +252,14 @@ class invocation {
   void range_of(const unsigned char*& first, const unsigned char*& last) const {
     if constexpr (input_t<K>::kind != entry_kind::scalar) {
       const auto& a = std::get<K>(args_);
-      const auto b = tx_bytes_of(a.data(), a.extents(), a.strides());
-      first = b.first;
-      last = b.last;
+      if constexpr (texpr::tensor_like<arg_t<K>>) {  // contiguous: no need to walk the strides
+        first = reinterpret_cast<const unsigned char*>(a.data());
+        last = first + a.size() * sizeof(*a.data());
+      } else {
+        const auto b = tx_bytes_of(a.data(), a.extents(), a.strides());
+        first = b.first;
+        last = b.last;
+      }
     }
   }
 

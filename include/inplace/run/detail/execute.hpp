@@ -428,8 +428,11 @@ class executor {
   template <std::size_t E>
   auto expr() const {
     using Op = typename decltype(op_of<E>())::type;
+    constexpr std::size_t V = g.entries[E].first_value, R = rank_of<V>;
+    tx_extents<R> e;
+    for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
     return [&]<std::size_t... J>(std::index_sequence<J...>) {
-      return texpr::make(Op{}, operand<E, J>()...);
+      return texpr::make_known(e, Op{}, operand<E, J>()...);
     }(std::make_index_sequence<g.entries[E].num_args>{});
   }
   template <std::size_t E, std::size_t J>

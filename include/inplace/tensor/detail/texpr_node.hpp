@@ -30,6 +30,7 @@ struct scalar_leaf {
 
 template <class Op, class... A>
 struct elementwise;
+struct known_extents_t {};
 
 // The identity kernel: a fill from a scalar, a copy from a view.
 struct copy_op {
@@ -89,6 +90,9 @@ struct elementwise {
   tx_extents<rank> shape;
 
   explicit elementwise(Op o, A... a) : op(o), args(std::move(a)...), shape(broadcast_shape()) {}
+  // A node whose extents its builder has checked already (the graph runtime).
+  [[gnu::always_inline]] elementwise(known_extents_t, const tx_extents<rank>& e, Op o, A... a)
+      : op(o), args(std::move(a)...), shape(e) {}
 
  private:
   tx_extents<rank> broadcast_shape() const {
@@ -203,6 +207,18 @@ struct value_operands<ops::where, C, X...> {
 };
 
 // Builds the node op(operands...): the one way expressions are made.
+// The graph runtime builds a loop's nodes with make_known: extents checked before
+// the call ran, everything inlined, so the nodes stay in registers (built out of
+// line, with their broadcasts recomputed, the five nodes of a small graph's loop
+// cost more than the loop on 16 floats).
+template <std::size_t N, class Op, class... X>
+[[gnu::always_inline]] inline auto make_known(const tx_extents<N>& e, Op op, X&&... x) {
+  using V = typename value_operands<std::remove_cvref_t<Op>, X...>::type;
+  using node = elementwise<Op, decltype(to_operand<V>(std::forward<X>(x)))...>;
+  static_assert(node::rank == N);
+  return node(known_extents_t{}, e, op, to_operand<V>(std::forward<X>(x))...);
+}
+
 template <class Op, class... X>
 auto make(Op op, X&&... x) {
   using V = typename value_operands<std::remove_cvref_t<Op>, X...>::type;
