@@ -203,6 +203,7 @@ class fuser {
     for (std::size_t e = 0; e < NE; ++e) {
       pos[e] = r.position[e];
       parent[e] = e;
+      size[e] = 1;
       if (pos[e] >= 0) out.order[static_cast<std::size_t>(pos[e])] = e;
     }
     out.num_steps = r.schedule_size;
@@ -221,11 +222,8 @@ class fuser {
           }
         }
       }
-    std::array<std::size_t, NE> size{};
     for (std::size_t e = 0; e < NE; ++e)
-      if (f.is_op(e)) ++size[find(e)];
-    for (std::size_t e = 0; e < NE; ++e)
-      if (size[e] > 1 && !valid(e)) {
+      if (f.is_op(e) && find(e) == e && size[e] > 1 && !valid(e)) {
         out.ok = false;
         out.bad = e;
         return out;
@@ -239,9 +237,11 @@ class fuser {
         const std::size_t a = f.g.arg(c, j), pr = f.g.producer(a);
         if (!f.elementwise(pr) || f.g.entries[pr].info.num_outputs != 1 || !only_reader(a, c)) continue;
         if (find(pr) == find(c)) continue;
-        const std::size_t rp = find(pr), rc = find(c);
-        parent[rp] = rc;
-        if (!valid(rc)) parent[rp] = rp;  // undo: rp was a representative
+        const std::size_t ga = find(pr), gb = find(c);
+        const std::size_t small = size[ga] < size[gb] ? ga : gb, big = small == ga ? gb : ga;
+        parent[small] = big;  // union by size: find() stays logarithmic
+        size[big] += size[small];
+        if (!valid(big)) parent[small] = small, size[big] -= size[small];  // undo
       }
     }
     // Number the loops; each runs at its last member.
@@ -283,7 +283,7 @@ class fuser {
   const graph_facts<G>& f;
   const Res& r;
   std::array<int, NE> pos{};
-  std::array<std::size_t, NE> parent{};
+  std::array<std::size_t, NE> parent{}, size{};  // union-find of the loops
 
   constexpr std::size_t find(std::size_t e) const {
     while (parent[e] != e) e = parent[e];
@@ -291,7 +291,10 @@ class fuser {
   }
   constexpr void unite(std::size_t a, std::size_t b) {
     a = find(a), b = find(b);
-    if (a != b) parent[a] = b;
+    if (a == b) return;
+    if (size[a] > size[b]) std::swap(a, b);
+    parent[a] = b;
+    size[b] += size[a];
   }
   constexpr bool only_reader(std::size_t v, std::size_t c) const {
     return f.reader_begin[v + 1] - f.reader_begin[v] == 1 && f.reader[f.reader_begin[v]] == c;
