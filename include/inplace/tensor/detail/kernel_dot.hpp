@@ -256,6 +256,32 @@ void gemv_cols(V* y, std::size_t k, std::size_t n, const TX* x, std::ptrdiff_t x
       for (std::size_t t = 0; t < T; ++t) s[t].store_unaligned(y + j + t * w);
     }
   };
+  if (k * n * sizeof(V) > (std::size_t{512} << 10)) {
+    // b larger than half an L2: the tiles above would walk it column strip by
+    // column strip, a page per row; instead stream four rows at a time, y += x[p] b[p, :].
+    const std::size_t n0 = n / w * w;
+    std::fill_n(y, n0, V{});
+    std::size_t p = 0;
+    for (; p < k; p += 4) {
+      const std::size_t h = std::min<std::size_t>(4, k - p);
+      const V* r[4];
+      B xp[4];
+      for (std::size_t q = 0; q < 4; ++q) {
+        const std::size_t pq = q < h ? p + q : p;  // a missing row: row p again, times 0
+        r[q] = b + static_cast<std::ptrdiff_t>(pq) * b0;
+        xp[q] = B(q < h ? static_cast<V>(x[static_cast<std::ptrdiff_t>(pq) * xs]) : V{});
+      }
+      for (std::size_t jj = 0; jj < n0; jj += w) {
+        B acc = B::load_unaligned(y + jj);
+        acc = xsimd::fma(xp[0], B::load_unaligned(r[0] + jj), acc);
+        acc = xsimd::fma(xp[1], B::load_unaligned(r[1] + jj), acc);
+        acc = xsimd::fma(xp[2], B::load_unaligned(r[2] + jj), acc);
+        acc = xsimd::fma(xp[3], B::load_unaligned(r[3] + jj), acc);
+        acc.store_unaligned(y + jj);
+      }
+    }
+    j = n0;
+  }
   tile(std::integral_constant<std::size_t, 8>{});
   tile(std::integral_constant<std::size_t, 1>{});
   for (; j < n; ++j) {

@@ -9,9 +9,9 @@
 // added pairwise in sum_t<T> (double for float). Every element therefore
 // passes through at most 15 + 3 + log2 W + 1 <= 23 roundings in T (the last
 // one adds the fewer than W elements past the last whole batch) and
-// ceil(log2(n / B)) in sum_t<T>, which gives the bound in docs/tensors.md:
-//   |s - S| <= u |S| + 23 u sum|x_i|             (float, u = 2^-24; the double part adds < 2^-53 log2 n)
-//   |s - S| <= (23 + ceil(log2 n)) u sum|x_i|    (double, u = 2^-53)
+// 2 ceil(log2(n / B)) in sum_t<T>, which gives the bound in docs/tensors.md:
+//   |s - S| <= u |S| + 23 u sum|x_i|             (float, u = 2^-24; the double part adds < 2^-52 log2 n)
+//   |s - S| <= (23 + 2 ceil(log2 n)) u sum|x_i|  (double, u = 2^-53)
 // Eight independent accumulators also hide the adder's latency, which a single
 // running sum cannot (it is what makes the loop run at the load units' speed).
 
@@ -43,13 +43,23 @@ inline constexpr std::size_t block = per_lane * lanes<T>();
 
 // The sum of one block (n <= block<T>) in T, as described above.
 template <class T>
-T block_sum(const T* p, std::size_t n) {
+[[gnu::always_inline]] inline T block_sum(const T* p, std::size_t n) {
   std::size_t i = 0;
   T tail{};
 #if INPLACE_HAS_XSIMD
   if constexpr (simd_type<T>) {
     using B = xsimd::batch<T>;
     constexpr std::size_t W = B::size;
+    if (n <= 16 * W) {  // a short run (a row): two accumulators, at most 8 elements per lane, a shorter tree
+      B a0(T{}), a1(T{});
+      for (; i + 2 * W <= n; i += 2 * W) {
+        a0 += B::load_unaligned(p + i);
+        a1 += B::load_unaligned(p + i + W);
+      }
+      if (i + W <= n) a0 += B::load_unaligned(p + i), i += W;
+      for (; i < n; ++i) tail += p[i];
+      return xsimd::hadd(a0 + a1) + tail;
+    }
     B a0(T{}), a1(T{}), a2(T{}), a3(T{}), a4(T{}), a5(T{}), a6(T{}), a7(T{});
     for (; i + 8 * W <= n; i += 8 * W) {
       a0 += B::load_unaligned(p + i);
@@ -62,8 +72,16 @@ T block_sum(const T* p, std::size_t n) {
       a7 += B::load_unaligned(p + i + 7 * W);
     }
     // At most seven whole batches are left, one into each accumulator: no lane adds more than 16 elements.
-    B* acc[7] = {&a0, &a1, &a2, &a3, &a4, &a5, &a6};
-    for (std::size_t a = 0; i + W <= n; i += W) *acc[a++] += B::load_unaligned(p + i);
+    switch ((n - i) / W) {
+      case 7: a6 += B::load_unaligned(p + i + 6 * W); [[fallthrough]];
+      case 6: a5 += B::load_unaligned(p + i + 5 * W); [[fallthrough]];
+      case 5: a4 += B::load_unaligned(p + i + 4 * W); [[fallthrough]];
+      case 4: a3 += B::load_unaligned(p + i + 3 * W); [[fallthrough]];
+      case 3: a2 += B::load_unaligned(p + i + 2 * W); [[fallthrough]];
+      case 2: a1 += B::load_unaligned(p + i + W); [[fallthrough]];
+      case 1: a0 += B::load_unaligned(p + i); [[fallthrough]];
+      default: i += (n - i) / W * W;
+    }
     for (; i < n; ++i) tail += p[i];  // fewer than W elements
     return xsimd::hadd(((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))) + tail;
   }
@@ -80,13 +98,27 @@ T block_sum(const T* p, std::size_t n) {
 
 }  // namespace reduce
 
-// The sum of p[0], ..., p[n - 1]: blocks of reduce::block<T>, added pairwise.
+// The sum of p[0], ..., p[n - 1]: blocks of reduce::block<T>, added pairwise
+// without recursion: part[l] holds the sum of 2^l consecutive blocks (a binary
+// counter), so a block's sum meets at most log2(blocks) additions while it is
+// carried and as many when the parts are added at the end.
 template <class T>
 sum_t<T> sum_run(const T* p, std::size_t n) {
   constexpr std::size_t B = reduce::block<T>;
   if (n <= B) return static_cast<sum_t<T>>(reduce::block_sum(p, n));
-  const std::size_t half = (n / B + 1) / 2 * B;  // whole blocks on the left
-  return sum_run(p, half) + sum_run(p + half, n - half);
+  sum_t<T> part[64];
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < n; i += B, ++count) {
+    auto s = static_cast<sum_t<T>>(reduce::block_sum(p + i, std::min(B, n - i)));
+    std::size_t l = 0;
+    for (std::size_t c = count; c & 1; c >>= 1, ++l) s = part[l] + s;
+    part[l] = s;
+  }
+  sum_t<T> total{};
+  bool first = true;
+  for (std::size_t l = 0; (count >> l) != 0; ++l)
+    if ((count >> l) & 1) total = first ? part[l] : part[l] + total, first = false;
+  return total;
 }
 
 // The sum along a strided run (no SIMD): four accumulators in sum_t<T>, so the
