@@ -23,11 +23,11 @@ template <class T>
 constexpr long double unit = std::numeric_limits<T>::epsilon() / 2;  // u: 2^-24 (float), 2^-53 (double)
 
 // The documented bound for a contiguous run of n elements with exact sum S and
-// sum of magnitudes A: u|S| + 23 u A, plus ceil(log2 n) roundings in sum_t<T>.
+// sum of magnitudes A: u|S| + 23 u A, plus 2 ceil(log2 n) roundings in sum_t<T>.
 template <class T>
 long double run_bound(std::size_t n, long double S, long double A) {
   const long double logn = n > 1 ? std::ceil(std::log2(static_cast<long double>(n))) : 0;
-  return unit<T> * std::abs(S) + 23 * unit<T> * A + logn * unit<tx::sum_t<T>> * A;
+  return unit<T> * std::abs(S) + 23 * unit<T> * A + 2 * logn * unit<tx::sum_t<T>> * A;
 }
 // Other layouts add at most n / 4 + 2 roundings in sum_t<T> (strided runs, columns).
 template <class T>

@@ -15,6 +15,7 @@
 // double at least, integer sums in their own type.
 
 #include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/detail/kernel_blas.hpp"
 #include "inplace/tensor/detail/kernel_dot.hpp"
 #include "inplace/tensor/detail/kernel_reduce.hpp"
 #include "inplace/tensor/detail/kernel_softmax.hpp"
@@ -124,11 +125,41 @@ void dot_plain(V* out, const VA& va, const VB& vb) {
   run(vb);
 }
 
+#if INPLACE_HAS_BLAS
+// dot_into on the BLAS (detail/kernel_blas.hpp); false when the operands do not suit it.
+template <class V, class VA, class VB>
+bool dot_blas(V* out, const VA& va, const VB& vb) {
+  constexpr std::size_t NA = VA::rank, NB = VB::rank;
+  if constexpr (NA == 1 && NB == 1) {
+    return false;
+  } else {
+    const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
+    const std::ptrdiff_t a0 = NA == 2 ? va.stride(0) : 0, a1 = va.stride(NA - 1);
+    const std::ptrdiff_t b0 = vb.stride(0), b1 = NB == 2 ? vb.stride(1) : 0;
+    if (m == 0 || n == 0) return true;  // nothing to write
+    if (k == 0) {
+      std::fill_n(out, m * n, V{});
+      return true;
+    }
+    if constexpr (NA == 2 && NB == 2) return blas::gemm(out, m, k, n, va.data(), a0, a1, vb.data(), b0, b1);
+    else if constexpr (NA == 2) return blas::gemv(out, m, k, va.data(), a0, a1, vb.data(), b0);
+    else return blas::gemv(out, n, k, vb.data(), b1, b0, va.data(), a1);  // x^T b = b^T x
+  }
+}
+#endif
+
 // out (the result of va . vb, NumPy's rank rules) = va . vb. Float and double
 // run the kernels of detail/kernel_dot.hpp (scratch memory for packing, see
-// there); a vector operand of another type or stride is copied once, O(k).
+// there), or the BLAS with INPLACE_USE_BLAS (detail/kernel_blas.hpp); a vector
+// operand of another type or stride is copied once, O(k).
 template <class V, class VA, class VB>
 void dot_into(V* out, const VA& va, const VB& vb) {
+#if INPLACE_HAS_BLAS
+  if constexpr ((std::is_same_v<V, float> || std::is_same_v<V, double>) &&
+                std::is_same_v<std::remove_const_t<typename VA::element_type>, V> &&
+                std::is_same_v<std::remove_const_t<typename VB::element_type>, V>)
+    if (dot_blas(out, va, vb)) return;
+#endif
 #if INPLACE_HAS_XSIMD
   if constexpr (simd_type<V>) {
     using TA = std::remove_const_t<typename VA::element_type>;
