@@ -13,7 +13,8 @@
 //   BM_dot/<T>/<n>          n x n products vs Eigen C.noalias() = A * B
 //   BM_gemv, BM_gevm/<T>/<n> (n, n)(n) and (n)(n, n) vs Eigen A * x, x^T * A
 // With INPLACE_USE_BLAS (the kernels_bench_blas target), dot goes to the BLAS
-// and the counter vs_blas compares it with a direct call of the same routine.
+// and the counter vs_blas compares it with a direct call of the same routine
+// (run it with OPENBLAS_NUM_THREADS=1 for one thread, as Eigen here).
 #include <inplace/tensors.hpp>
 
 #include <benchmark/benchmark.h>
@@ -220,6 +221,14 @@ void BM_dot(benchmark::State& state) {
   std::vector<std::pair<std::string, std::function<void()>>> impls{
       {"inplace", [&] { tx::dot_into(c, A, B); benchmark::DoNotOptimize(c); }},
       {"eigen", [&] { EC.noalias() = EA * EB; benchmark::DoNotOptimize(c); }}};
+#if INPLACE_HAS_BLAS
+  // The same routine called directly: row-major C = A B is column-major C^T = B^T A^T.
+  const int nn = static_cast<int>(n);
+  impls.emplace_back("blas", [&, nn] {
+    tx::blas::gemm_call('N', 'N', nn, nn, nn, b.arrays[1], nn, b.arrays[0], nn, c, nn);
+    benchmark::DoNotOptimize(c);
+  });
+#endif
   for (auto& i : impls) {
     std::fill_n(c, n * n, T(7));
     i.second();
@@ -257,6 +266,13 @@ void BM_gemv(benchmark::State& state) {
          else ey.noalias() = EA * ex;
          benchmark::DoNotOptimize(y);
        }}};
+#if INPLACE_HAS_BLAS
+  const int nn = static_cast<int>(n);
+  impls.emplace_back("blas", [&, nn] {
+    tx::blas::gemv_call(Left ? 'N' : 'T', nn, nn, b.arrays[0], nn, b.arrays[1], 1, y);
+    benchmark::DoNotOptimize(y);
+  });
+#endif
   std::vector<T> at(n * n);  // A transposed, for the check of x^T A
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) at[j * n + i] = b.arrays[0][i * n + j];
