@@ -55,14 +55,16 @@ template <class T>
   const B kb = xsimd::fma(xc, B(T(1.4426950408889634)), B(magic));
   const B k = kb - B(magic);
   const B r = xsimd::fnma(k, B(C::ln2_lo), xsimd::fnma(k, B(C::ln2_hi), xc));
-  T c = T(1);
-  for (int i = 2; i <= C::degree; ++i) c /= T(i);  // 1 / degree!
-  B poly(c);
-  for (int i = C::degree; i-- > 1;) {  // Horner: ... * r + 1 / i!
-    c *= T(i + 1);
-    poly = xsimd::fma(poly, r, B(c));
-  }
-  poly = xsimd::fma(poly, r, B(T(1)));
+  // Horner from 1 / degree! down to 1 / 0!, each coefficient 1 / i! rounded once
+  // (i! is exact in double up to 18!).
+  constexpr auto inverse_factorial = [](int i) {
+    double f = 1;
+    for (int j = 2; j <= i; ++j) f *= j;
+    return static_cast<T>(1.0 / f);
+  };
+  B poly(inverse_factorial(C::degree));
+#pragma GCC unroll 16
+  for (int i = C::degree - 1; i >= 0; --i) poly = xsimd::fma(poly, r, B(inverse_factorial(i)));
   const B scale = xsimd::bitwise_cast<B>(xsimd::bitwise_cast<I>(kb) << C::mantissa);
   return xsimd::select(x < lo, B(T(0)), poly * scale);
 }
