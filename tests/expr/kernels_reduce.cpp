@@ -88,7 +88,7 @@ TEMPLATE_TEST_CASE("reduce_sum over one axis of a matrix: rows and columns, cont
                    "[kernels][reduce_sum]", float, double) {
   using T = TestType;
   const std::size_t W = tx::reduce::lanes<T>() / 8;
-  for (std::size_t r : {std::size_t{1}, std::size_t{3}, std::size_t{15}, std::size_t{16}, std::size_t{17}, std::size_t{40}})
+  for (std::size_t r : {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{16}, std::size_t{17}, std::size_t{64}, std::size_t{65}, std::size_t{130}})
     for (std::size_t c : {std::size_t{1}, W - 1, W, W + 1, 4 * W - 1, 4 * W, 4 * W + 1, 9 * W + 3, std::size_t{70}}) {
       INFO(r << " x " << c);
       ip::tensor<T, 2> A(r, c);
