@@ -15,6 +15,10 @@
 // double at least, integer sums in their own type.
 
 #include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/detail/kernel_blas.hpp"
+#include "inplace/tensor/detail/kernel_dot.hpp"
+#include "inplace/tensor/detail/kernel_reduce.hpp"
+#include "inplace/tensor/detail/kernel_softmax.hpp"
 #include "inplace/tensor/detail/tensor_fwd.hpp"
 #include "inplace/tensor/detail/tensor_layout.hpp"
 #include "inplace/tensor/detail/texpr_node.hpp"
@@ -29,6 +33,7 @@
 #include <cmath>
 #include <cstddef>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -66,10 +71,6 @@ void for_each_row(T* p, const tx_extents<N>& e, const tx_strides<N>& s, F&& f) {
   }
 }
 
-// Floating sums in double (long double stays): 1e6 floats keep float precision.
-template <class T>
-using sum_t = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<T, double>, T>;
-
 // Calls f(element) along one row; the unit-stride branch is the one that vectorises.
 template <class T, class F>
 void along(T* p, std::size_t n, std::ptrdiff_t s, F&& f) {
@@ -81,7 +82,7 @@ void along(T* p, std::size_t n, std::ptrdiff_t s, F&& f) {
 
 // c (m x n, row-major, zero) += a (m x k) * b (k x n), strides in elements; b's
 // rows contiguous (or n <= 1). Order i, p, j: the inner loop walks a row of b
-// and of c, so it vectorises.
+// and of c. The product of types without SIMD batches (integers, long double).
 template <class V, class TA, class TB>
 void matmul(V* c, std::size_t m, std::size_t k, std::size_t n, const TA* a, std::ptrdiff_t a0, std::ptrdiff_t a1,
             const TB* b, std::ptrdiff_t b0) {
@@ -104,27 +105,14 @@ template <std::size_t M, std::size_t N>
                     " (axis 0)");
 }
 
-// Softmax of one row in place: NumPy's exp(x - max) / sum, so large inputs stay
-// finite; a NaN anywhere in the row gives NaNs, as NumPy's max propagates it.
-template <class T>
-void softmax_row(T* p, std::size_t n, std::ptrdiff_t s) {
-  if (n == 0) return;
-  T mx = p[0];
-  along(p, n, s, [&](T v) { mx = !std::isnan(mx) && (v > mx || std::isnan(v)) ? v : mx; });
-  sum_t<T> total{};
-  along(p, n, s, [&](T& v) { total += v = std::exp(v - mx); });
-  const sum_t<T> inv = 1 / total;  // one division: within an ulp of NumPy's e / sum
-  along(p, n, s, [&](T& v) { v = static_cast<T>(v * inv); });
-}
-
 // The kernels behind dot and reduce_sum, writing into storage the caller
 // provides (the graph runtime passes the buffer its plan chose). Operands are
 // views of any strides; `out` is contiguous, row-major, holds the result's
 // extents, and overlaps no operand.
 
-// out (the result of va . vb, NumPy's rank rules) = va . vb.
+// The product without SIMD batches: i, p, j loops (b's rows made contiguous first).
 template <class V, class VA, class VB>
-void dot_into(V* out, const VA& va, const VB& vb) {
+void dot_plain(V* out, const VA& va, const VB& vb) {
   constexpr std::size_t NA = VA::rank, NB = VB::rank;
   const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
   std::fill_n(out, m * n, V{});
@@ -137,6 +125,81 @@ void dot_into(V* out, const VA& va, const VB& vb) {
   run(vb);
 }
 
+#if INPLACE_HAS_BLAS
+// dot_into on the BLAS (detail/kernel_blas.hpp); false when the operands do not suit it.
+template <class V, class VA, class VB>
+bool dot_blas(V* out, const VA& va, const VB& vb) {
+  constexpr std::size_t NA = VA::rank, NB = VB::rank;
+  if constexpr (NA == 1 && NB == 1) {
+    return false;
+  } else {
+    const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
+    const std::ptrdiff_t a0 = NA == 2 ? va.stride(0) : 0, a1 = va.stride(NA - 1);
+    const std::ptrdiff_t b0 = vb.stride(0), b1 = NB == 2 ? vb.stride(1) : 0;
+    if (m == 0 || n == 0) return true;  // nothing to write
+    if (k == 0) {
+      std::fill_n(out, m * n, V{});
+      return true;
+    }
+    if constexpr (NA == 2 && NB == 2) return blas::gemm(out, m, k, n, va.data(), a0, a1, vb.data(), b0, b1);
+    else if constexpr (NA == 2) return blas::gemv(out, m, k, va.data(), a0, a1, vb.data(), b0);
+    else return blas::gemv(out, n, k, vb.data(), b1, b0, va.data(), a1);  // x^T b = b^T x
+  }
+}
+#endif
+
+// out (the result of va . vb, NumPy's rank rules) = va . vb. Float and double
+// run the kernels of detail/kernel_dot.hpp (scratch memory for packing, see
+// there), or the BLAS with INPLACE_USE_BLAS (detail/kernel_blas.hpp); a vector
+// operand of another type or stride is copied once, O(k).
+template <class V, class VA, class VB>
+void dot_into(V* out, const VA& va, const VB& vb) {
+#if INPLACE_HAS_BLAS
+  if constexpr ((std::is_same_v<V, float> || std::is_same_v<V, double>) &&
+                std::is_same_v<std::remove_const_t<typename VA::element_type>, V> &&
+                std::is_same_v<std::remove_const_t<typename VB::element_type>, V>)
+    if (dot_blas(out, va, vb)) return;
+#endif
+#if INPLACE_HAS_XSIMD
+  if constexpr (simd_type<V>) {
+    using TA = std::remove_const_t<typename VA::element_type>;
+    using TB = std::remove_const_t<typename VB::element_type>;
+    constexpr std::size_t NA = VA::rank, NB = VB::rank;
+    const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
+    const std::ptrdiff_t a0 = NA == 2 ? va.stride(0) : 0, a1 = va.stride(NA - 1);
+    const std::ptrdiff_t b0 = vb.stride(0), b1 = NB == 2 ? vb.stride(1) : 0;
+    // A contiguous vector of V: the operand itself, or a copy.
+    auto contiguous = [k](const auto* x, std::ptrdiff_t s, std::vector<V>& copy) -> const V* {
+      if constexpr (std::is_same_v<std::remove_const_t<std::remove_pointer_t<decltype(x)>>, V>)
+        if (s == 1 || k <= 1) return x;
+      copy.resize(k);
+      for (std::size_t p = 0; p < k; ++p) copy[p] = static_cast<V>(x[static_cast<std::ptrdiff_t>(p) * s]);
+      return copy.data();
+    };
+    std::vector<V> copy;
+    if constexpr (NA == 2 && NB == 2) {
+      return gemm::gemm(out, m, k, n, va.data(), a0, a1, vb.data(), b0, b1);
+    } else if constexpr (NA == 2) {  // (m, k) (k): one dot product per row of a
+      if constexpr (std::is_same_v<TA, V>) {
+        if (a1 == 1 || k <= 1) return gemm::gemv_rows(out, m, k, va.data(), a0, contiguous(vb.data(), b0, copy));
+        if (a0 == 1 || m <= 1) return gemm::gemv_cols(out, k, m, vb.data(), b0, va.data(), a1);
+      }
+      return gemm::gemm(out, m, k, 1, va.data(), a0, a1, vb.data(), b0, std::ptrdiff_t{0});
+    } else if constexpr (NB == 2) {  // (k) (k, n): rows of b scaled and added
+      if constexpr (std::is_same_v<TB, V>) {
+        if (b1 == 1 || n <= 1) return gemm::gemv_cols(out, k, n, va.data(), a1, vb.data(), b0);
+        if (b0 == 1 || k <= 1) return gemm::gemv_rows(out, n, k, vb.data(), b1, contiguous(va.data(), a1, copy));
+      }
+      return gemm::gemm(out, 1, k, n, va.data(), std::ptrdiff_t{0}, a1, vb.data(), b0, b1);
+    } else {  // (k) (k)
+      std::vector<V> copy2;
+      return gemm::gemv_rows(out, 1, k, contiguous(va.data(), a1, copy), 0, contiguous(vb.data(), b0, copy2));
+    }
+  }
+#endif
+  dot_plain(out, va, vb);
+}
+
 // reduce_sum's axis, counted from the front: 0 to N - 1, or N for every axis;
 // -1 when Axis is not an axis of a rank-N operand.
 template <int Axis, std::size_t N>
@@ -145,33 +208,73 @@ inline constexpr long long reduce_axis =
     : Axis < 0            ? (Axis + static_cast<long long>(N) >= 0 ? Axis + static_cast<long long>(N) : -1)
                           : (Axis < static_cast<long long>(N) ? Axis : -1);
 
-// out (rank N - 1, or one element when X == N) = the sum of v over axis X (every axis when X == N).
+// The axes of v in the order that walks memory best for a sum over all of
+// them: increasing |stride| innermost last, each negative stride flipped (the
+// same elements, another order): a transposed or reversed contiguous view is
+// then summed as one contiguous run.
+template <class VA>
+auto memory_order(const VA& v) {
+  constexpr std::size_t N = VA::rank;
+  auto* p = v.data();
+  tx_extents<N> e = v.extents();
+  tx_strides<N> s = v.strides();
+  for (std::size_t a = 0; a < N; ++a)
+    if (s[a] < 0 && e[a] > 0) {
+      p += static_cast<std::ptrdiff_t>(e[a] - 1) * s[a];
+      s[a] = -s[a];
+    }
+  for (std::size_t i = 1; i < N; ++i)  // insertion sort, larger strides first
+    for (std::size_t j = i; j > 0 && s[j - 1] < s[j]; --j) std::swap(s[j - 1], s[j]), std::swap(e[j - 1], e[j]);
+  return std::tuple{p, e, s};
+}
+
+// out (rank N - 1, or one element when X == N) = the sum of v over axis X (every
+// axis when X == N). Contiguous runs go through sum_run (blocked, pairwise, SIMD),
+// the columns of a matrix with contiguous rows through sum_columns; see
+// detail/kernel_reduce.hpp for the error bound.
 template <std::size_t X, class T, class VA>
 void reduce_sum_into(T* out, const VA& v) {
   constexpr std::size_t N = VA::rank;
   constexpr std::size_t NR = X == N ? 0 : N - 1;
-  tx_extents<NR> er{};  // the result's extents, and v's strides along them
-  tx_strides<NR> sr{};
-  if constexpr (X < N)
+  if constexpr (X == N) {  // every axis: contiguous in some order is one run, else row by row
+    const auto [p, e, s] = memory_order(v);
+    if (tx_count(e) == 0) {
+      *out = T{};
+    } else if (tx_is_contiguous(e, s)) {
+      *out = static_cast<T>(sum_run(p, tx_count(e)));
+    } else {
+      sum_t<T> acc{};
+      for_each_row(p, e, s, [&](const T* q, std::size_t n, std::ptrdiff_t st) { acc += sum_row(q, n, st); });
+      *out = static_cast<T>(acc);
+    }
+    return;
+  } else {
+    if constexpr (N == 2) {  // a matrix: whichever axis is contiguous decides the loop
+      constexpr std::size_t O = 1 - X;  // the axis that stays
+      if (v.stride(O) == 1 && v.extent(O) > 1)
+        return sum_columns(out, v.data(), v.extent(X), v.extent(O), v.stride(X));
+      for (std::size_t i = 0; i < v.extent(O); ++i)
+        out[i] = static_cast<T>(sum_row(v.data() + static_cast<std::ptrdiff_t>(i) * v.stride(O), v.extent(X), v.stride(X)));
+      return;
+    }
+    tx_extents<NR> er{};  // the result's extents, and v's strides along them
+    tx_strides<NR> sr{};
     for (std::size_t i = 0, r = 0; i < N; ++i)
       if (i != X) er[r] = v.extent(i), sr[r++] = v.stride(i);
-  std::fill_n(out, tx_count(er), T{});  // rows of length 0 sum to 0
-  if constexpr (X + 1 >= N) {  // every row into one sum, or (the last axis) each row into its own
-    sum_t<T> acc{};
-    T* o = out;
-    for_each_row(v.data(), v.extents(), v.strides(), [&](const T* p, std::size_t n, std::ptrdiff_t s) {
-      along(p, n, s, [&](T x) { acc += x; });
-      if constexpr (X + 1 == N) *o++ = static_cast<T>(std::exchange(acc, sum_t<T>{}));
-    });
-    if constexpr (X == N) *o = static_cast<T>(acc);
-  } else {  // add each slice along X (rank N - 1, its rows intact) into accumulators
-    std::vector<sum_t<T>> acc(tx_count(er));
-    for (std::size_t q = 0; q < v.extent(X); ++q) {
-      sum_t<T>* c = acc.data();
-      for_each_row(v.data() + static_cast<std::ptrdiff_t>(q) * v.stride(X), er, sr,
-                   [&](const T* p, std::size_t n, std::ptrdiff_t s) { along(p, n, s, [&](T x) { *c++ += x; }); });
+    std::fill_n(out, tx_count(er), T{});  // rows of length 0 sum to 0
+    if constexpr (X + 1 == N) {  // each row into its own sum
+      T* o = out;
+      for_each_row(v.data(), v.extents(), v.strides(),
+                   [&](const T* p, std::size_t n, std::ptrdiff_t s) { *o++ = static_cast<T>(sum_row(p, n, s)); });
+    } else {  // add each slice along X (rank N - 1, its rows intact) into accumulators
+      std::vector<sum_t<T>> acc(tx_count(er));
+      for (std::size_t q = 0; q < v.extent(X); ++q) {
+        sum_t<T>* c = acc.data();
+        for_each_row(v.data() + static_cast<std::ptrdiff_t>(q) * v.stride(X), er, sr,
+                     [&](const T* p, std::size_t n, std::ptrdiff_t s) { along(p, n, s, [&](T x) { *c++ += x; }); });
+      }
+      for (std::size_t i = 0; i < acc.size(); ++i) out[i] = static_cast<T>(acc[i]);
     }
-    for (std::size_t i = 0; i < acc.size(); ++i) out[i] = static_cast<T>(acc[i]);
   }
 }
 

@@ -1,0 +1,313 @@
+#pragma once
+// The matrix product kernels behind dot (tensor_opaque.hpp), for float and
+// double with xsimd: the GotoBLAS / BLIS structure, seen from row-major C.
+//
+//   for each KC-deep slice of k:                 (pc)
+//     pack A's rows (mc x kc) into MR-row panels  (each column of a panel: MR values)
+//     for each NC-wide block of B's columns:      (jc; the packed block stays in L2)
+//       pack B's block (kc x nc) into NR-column panels (each row of a panel: NR values)
+//       for each MR-row panel of A:               (ir; its kc x MR values stay in L1)
+//         for each NR-column panel of B:          (jr; streamed from L2)
+//           micro kernel: an MR x NR tile of C in registers, kc rank-1 updates
+//
+// The tile is MR rows by two batches (NR = 2 W): per step of k, two loads of B,
+// MR broadcasts of A and 2 MR fused multiply-adds. MR is 12 with 32 vector
+// registers (AVX-512: 24 accumulators), 6 with 16. Packing reads any strides
+// (transposed views included), converts to the result's type and pads the last
+// panels with zeros, so the micro kernel always runs whole tiles; an edge tile
+// is written through a small buffer.
+//
+// Scratch: the packed panels live in a per-thread buffer that grows to the
+// largest product seen (at most (MC + NR) * KC + KC * (NC + NR) elements) and
+// is kept for the next call: internal, never part of a result.
+//
+// Matrix-vector products (NumPy's (m,k)(k) and (k)(k,n)) and (k)(k) have their
+// own loops: each row's dot product, or rows of B scaled and added into
+// register tiles of the result.
+
+#include "inplace/tensor/aligned_allocator.hpp"
+#include "inplace/tensor/detail/texpr_simd.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+
+namespace inplace::detail::texpr::gemm {
+
+#if INPLACE_HAS_XSIMD
+
+template <class V>
+using batch = xsimd::batch<V>;
+template <class V>
+inline constexpr std::size_t W = batch<V>::size;
+// 32 vector registers with AVX-512 (and on AArch64), 16 with SSE and AVX.
+#if defined(__AVX512F__) || defined(__aarch64__)
+inline constexpr std::size_t MR = 12;
+#else
+inline constexpr std::size_t MR = 6;
+#endif
+template <class V>
+inline constexpr std::size_t NR = 2 * W<V>;
+inline constexpr std::size_t KC = 256;
+// B's packed block: about 512 KiB, half of a 1 MiB L2.
+template <class V>
+inline constexpr std::size_t NC = (512 * 1024 / (KC * sizeof(V))) / NR<V> * NR<V>;
+// A's packed rows per pass: up to 2 MiB (an L3 share).
+template <class V>
+inline constexpr std::size_t MC = (2048 * 1024 / (KC * sizeof(V))) / MR * MR;
+
+// c (MR x NR, row stride ldc) = (or +=, when add) the product of a packed A
+// panel (kc columns of MR) and a packed B panel (kc rows of NR).
+template <class V>
+[[gnu::always_inline]] inline void micro(std::size_t kc, const V* __restrict a, const V* __restrict b, V* c,
+                                         std::ptrdiff_t ldc, bool add) {
+  using B = batch<V>;
+  constexpr std::size_t w = W<V>;
+  B r0[MR], r1[MR];
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < MR; ++i) r0[i] = r1[i] = B(V{});
+  for (std::size_t p = 0; p < kc; ++p, a += MR, b += 2 * w) {
+    const B b0 = B::load_aligned(b), b1 = B::load_aligned(b + w);
+#pragma GCC unroll 16
+    for (std::size_t i = 0; i < MR; ++i) {
+      const B ai(a[i]);
+      r0[i] = xsimd::fma(ai, b0, r0[i]);
+      r1[i] = xsimd::fma(ai, b1, r1[i]);
+    }
+  }
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < MR; ++i) {
+    V* ci = c + static_cast<std::ptrdiff_t>(i) * ldc;
+    if (add) {
+      r0[i] += B::load_unaligned(ci);
+      r1[i] += B::load_unaligned(ci + w);
+    }
+    r0[i].store_unaligned(ci);
+    r1[i].store_unaligned(ci + w);
+  }
+}
+
+// A (rows i0.., columns p0.., any strides) packed into MR-row panels, zero-padded.
+template <class V, class TA>
+void pack_a(V* __restrict dst, const TA* a, std::ptrdiff_t a0, std::ptrdiff_t a1, std::size_t mc, std::size_t kc) {
+  for (std::size_t i = 0; i < mc; i += MR) {
+    const std::size_t h = std::min(MR, mc - i);
+    const TA* ai = a + static_cast<std::ptrdiff_t>(i) * a0;
+    for (std::size_t p = 0; p < kc; ++p, dst += MR) {
+      const TA* aip = ai + static_cast<std::ptrdiff_t>(p) * a1;
+      std::size_t r = 0;
+      for (; r < h; ++r) dst[r] = static_cast<V>(aip[static_cast<std::ptrdiff_t>(r) * a0]);
+      for (; r < MR; ++r) dst[r] = V{};
+    }
+  }
+}
+
+// B (rows p0.., columns j0.., any strides) packed into NR-column panels, zero-padded.
+template <class V, class TB>
+void pack_b(V* __restrict dst, const TB* b, std::ptrdiff_t b0, std::ptrdiff_t b1, std::size_t kc, std::size_t nc) {
+  constexpr std::size_t nr = NR<V>;
+  for (std::size_t j = 0; j < nc; j += nr) {
+    const std::size_t w = std::min(nr, nc - j);
+    const TB* bj = b + static_cast<std::ptrdiff_t>(j) * b1;
+    for (std::size_t p = 0; p < kc; ++p, dst += nr) {
+      const TB* bpj = bj + static_cast<std::ptrdiff_t>(p) * b0;
+      std::size_t c = 0;
+      if (b1 == 1)
+        for (; c < w; ++c) dst[c] = static_cast<V>(bpj[c]);
+      else
+        for (; c < w; ++c) dst[c] = static_cast<V>(bpj[static_cast<std::ptrdiff_t>(c) * b1]);
+      for (; c < nr; ++c) dst[c] = V{};
+    }
+  }
+}
+
+// The per-thread packing buffer (see the header comment).
+template <class V>
+V* scratch(std::size_t n) {
+  struct buffer {
+    V* p = nullptr;
+    std::size_t n = 0;
+    ~buffer() { aligned_allocator<V>().deallocate(p, n); }
+  };
+  thread_local buffer b;
+  if (b.n < n) {
+    aligned_allocator<V>().deallocate(b.p, b.n);
+    b.p = nullptr;
+    b.n = 0;
+    b.p = aligned_allocator<V>().allocate(n);
+    b.n = n;
+  }
+  return b.p;
+}
+
+// c (m x n, row-major, overwritten) = a (m x k) * b (k x n), any strides.
+template <class V, class TA, class TB>
+void gemm(V* c, std::size_t m, std::size_t k, std::size_t n, const TA* a, std::ptrdiff_t a0, std::ptrdiff_t a1,
+          const TB* b, std::ptrdiff_t b0, std::ptrdiff_t b1) {
+  constexpr std::size_t nr = NR<V>;
+  if (k == 0) {
+    std::fill_n(c, m * n, V{});
+    return;
+  }
+  const std::size_t mcap = std::min(MC<V>, (m + MR - 1) / MR * MR);
+  const std::size_t ncap = std::min(NC<V>, (n + nr - 1) / nr * nr);
+  const std::size_t kcap = std::min(KC, k);
+  constexpr std::size_t line = 64 / sizeof(V);  // pb on a cache line too: the micro kernel's aligned loads
+  const std::size_t asize = (mcap * kcap + line - 1) / line * line;
+  V* pa = scratch<V>(asize + ncap * kcap);
+  V* pb = pa + asize;
+  const auto ldc = static_cast<std::ptrdiff_t>(n);
+  alignas(64) V edge[MR * nr];
+  for (std::size_t i0 = 0; i0 < m; i0 += MC<V>) {
+    const std::size_t mc = std::min(MC<V>, m - i0);
+    for (std::size_t p0 = 0; p0 < k; p0 += KC) {
+      const std::size_t kc = std::min(KC, k - p0);
+      const bool add = p0 > 0;
+      pack_a(pa, a + static_cast<std::ptrdiff_t>(i0) * a0 + static_cast<std::ptrdiff_t>(p0) * a1, a0, a1, mc, kc);
+      for (std::size_t j0 = 0; j0 < n; j0 += NC<V>) {
+        const std::size_t nc = std::min(NC<V>, n - j0);
+        pack_b(pb, b + static_cast<std::ptrdiff_t>(p0) * b0 + static_cast<std::ptrdiff_t>(j0) * b1, b0, b1, kc, nc);
+        for (std::size_t i = 0; i < mc; i += MR) {
+          const V* ap = pa + i * kc;
+          const std::size_t h = std::min(MR, mc - i);
+          for (std::size_t j = 0; j < nc; j += nr) {
+            const V* bp = pb + j * kc;
+            V* ct = c + static_cast<std::ptrdiff_t>(i0 + i) * ldc + static_cast<std::ptrdiff_t>(j0 + j);
+            const std::size_t w = std::min(nr, nc - j);
+            if (h == MR && w == nr) {
+              micro(kc, ap, bp, ct, ldc, add);
+            } else {  // an edge tile: the whole tile into `edge`, its valid part into c
+              micro(kc, ap, bp, edge, static_cast<std::ptrdiff_t>(nr), false);
+              for (std::size_t r = 0; r < h; ++r)
+                for (std::size_t q = 0; q < w; ++q)
+                  ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] =
+                      (add ? ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] : V{}) +
+                      edge[r * nr + q];
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// Lane q of the result: the sum of the lanes of s[q] (W batches).
+template <class B>
+B lane_sums(const B* s) {
+#if XSIMD_VERSION_MAJOR == 8 && defined(__AVX512F__)
+  if constexpr (std::is_same_v<typename B::value_type, float> && B::size == 16) {
+    // xsimd 8.1's AVX-512 float haddp puts the sums of rows 4, 5, 2, 3 in lanes
+    // 2-5 and of rows 12, 13, 10, 11 in lanes 10-13 (tests/expr/kernels_native
+    // checks every lane); the rows are handed to it in that order.
+    constexpr std::size_t order[16] = {0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15};
+    B r[16];
+    for (std::size_t q = 0; q < 16; ++q) r[q] = s[order[q]];
+    return xsimd::haddp(r);
+  }
+#endif
+  return xsimd::haddp(s);
+}
+
+// y[i] = sum_p a[i, p] x[p], i < m: a's rows contiguous (stride a0), x contiguous.
+// R = min(W, 8) rows at a time share each batch of x, one accumulator each, and
+// their sums come out of one transposing reduction (xsimd::haddp) as lanes of a
+// batch. (Sixteen rows at a time, for float on AVX-512, ran 1024 x 1024 at
+// 0.70x Eigen: sixteen streams from L3; eight run at Eigen's speed.)
+template <class V>
+void gemv_rows(V* y, std::size_t m, std::size_t k, const V* a, std::ptrdiff_t a0, const V* x) {
+  using B = batch<V>;
+  constexpr std::size_t w = W<V>, R = w < 8 ? w : 8;
+  std::size_t i = 0;
+  for (; i + R <= m; i += R) {
+    const V* r = a + static_cast<std::ptrdiff_t>(i) * a0;
+    B s[w];
+    for (std::size_t q = 0; q < w; ++q) s[q] = B(V{});
+    std::size_t p = 0;
+    for (; p + w <= k; p += w) {
+      const B xp = B::load_unaligned(x + p);
+#pragma GCC unroll 16
+      for (std::size_t q = 0; q < R; ++q)
+        s[q] = xsimd::fma(B::load_unaligned(r + static_cast<std::ptrdiff_t>(q) * a0 + static_cast<std::ptrdiff_t>(p)), xp, s[q]);
+    }
+    alignas(64) V t[w];
+    lane_sums(s).store_aligned(t);
+    for (std::size_t q = 0; q < R; ++q) {
+      V u = t[q];
+      for (std::size_t pp = p; pp < k; ++pp) u += r[static_cast<std::ptrdiff_t>(q) * a0 + static_cast<std::ptrdiff_t>(pp)] * x[pp];
+      y[i + q] = u;
+    }
+  }
+  for (; i < m; ++i) {
+    const V* r = a + static_cast<std::ptrdiff_t>(i) * a0;
+    B s0(V{}), s1(V{});
+    std::size_t p = 0;
+    for (; p + 2 * w <= k; p += 2 * w) {
+      s0 = xsimd::fma(B::load_unaligned(r + p), B::load_unaligned(x + p), s0);
+      s1 = xsimd::fma(B::load_unaligned(r + p + w), B::load_unaligned(x + p + w), s1);
+    }
+    for (; p + w <= k; p += w) s0 = xsimd::fma(B::load_unaligned(r + p), B::load_unaligned(x + p), s0);
+    V t = xsimd::hadd(s0 + s1);
+    for (; p < k; ++p) t += r[p] * x[p];
+    y[i] = t;
+  }
+}
+
+// y[j] = sum_p x[p] b[p, j], j < n: b's rows contiguous (stride b0), x of stride xs.
+// Register tiles of y (8 batches, then 1), each over all of k; the columns left one by one.
+template <class V, class TX>
+void gemv_cols(V* y, std::size_t k, std::size_t n, const TX* x, std::ptrdiff_t xs, const V* b, std::ptrdiff_t b0) {
+  using B = batch<V>;
+  constexpr std::size_t w = W<V>;
+  std::size_t j = 0;
+  auto tile = [&]<std::size_t T>(std::integral_constant<std::size_t, T>) {
+    for (; j + T * w <= n; j += T * w) {
+      B s[T];
+      for (std::size_t t = 0; t < T; ++t) s[t] = B(V{});
+      const V* bp = b + j;
+      for (std::size_t p = 0; p < k; ++p, bp += b0) {
+        const B xp(static_cast<V>(x[static_cast<std::ptrdiff_t>(p) * xs]));
+        for (std::size_t t = 0; t < T; ++t) s[t] = xsimd::fma(xp, B::load_unaligned(bp + t * w), s[t]);
+      }
+      for (std::size_t t = 0; t < T; ++t) s[t].store_unaligned(y + j + t * w);
+    }
+  };
+  if (k * n * sizeof(V) > (std::size_t{512} << 10)) {
+    // b larger than half an L2: the tiles above would walk it column strip by
+    // column strip, a page per row; instead stream four rows at a time, y += x[p] b[p, :].
+    const std::size_t n0 = n / w * w;
+    std::fill_n(y, n0, V{});
+    std::size_t p = 0;
+    for (; p < k; p += 4) {
+      const std::size_t h = std::min<std::size_t>(4, k - p);
+      const V* r[4];
+      B xp[4];
+      for (std::size_t q = 0; q < 4; ++q) {
+        const std::size_t pq = q < h ? p + q : p;  // a missing row: row p again, times 0
+        r[q] = b + static_cast<std::ptrdiff_t>(pq) * b0;
+        xp[q] = B(q < h ? static_cast<V>(x[static_cast<std::ptrdiff_t>(pq) * xs]) : V{});
+      }
+      for (std::size_t jj = 0; jj < n0; jj += w) {
+        B acc = B::load_unaligned(y + jj);
+        acc = xsimd::fma(xp[0], B::load_unaligned(r[0] + jj), acc);
+        acc = xsimd::fma(xp[1], B::load_unaligned(r[1] + jj), acc);
+        acc = xsimd::fma(xp[2], B::load_unaligned(r[2] + jj), acc);
+        acc = xsimd::fma(xp[3], B::load_unaligned(r[3] + jj), acc);
+        acc.store_unaligned(y + jj);
+      }
+    }
+    j = n0;
+  }
+  tile(std::integral_constant<std::size_t, 8>{});
+  tile(std::integral_constant<std::size_t, 1>{});
+  for (; j < n; ++j) {
+    V t{};
+    for (std::size_t p = 0; p < k; ++p)
+      t += static_cast<V>(x[static_cast<std::ptrdiff_t>(p) * xs]) * b[static_cast<std::ptrdiff_t>(p) * b0 + static_cast<std::ptrdiff_t>(j)];
+    y[j] = t;
+  }
+}
+
+#endif  // INPLACE_HAS_XSIMD
+
+}  // namespace inplace::detail::texpr::gemm

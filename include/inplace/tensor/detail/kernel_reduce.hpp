@@ -1,0 +1,215 @@
+#pragma once
+// Summation kernels behind reduce_sum (tensor_opaque.hpp): a contiguous run
+// (sum_run) and the columns of a matrix whose rows are contiguous (sum_columns).
+//
+// sum_run is blocked and pairwise. A block of up to B = 16 * L elements is
+// summed in T by L lanes (8 SIMD batches of W elements, L = 8 W; 32 lanes
+// without xsimd), each lane adding at most 16 elements; the lanes are then
+// added as a tree (3 levels over the batches, log2 W inside one). Blocks are
+// added pairwise in sum_t<T> (double for float). Every element therefore
+// passes through at most 15 + 3 + log2 W + 1 <= 23 roundings in T (the last
+// one adds the fewer than W elements past the last whole batch) and
+// 2 ceil(log2(n / B)) in sum_t<T>, which gives the bound in docs/tensors.md:
+//   |s - S| <= u |S| + 23 u sum|x_i|             (float, u = 2^-24; the double part adds < 2^-52 log2 n)
+//   |s - S| <= (23 + 2 ceil(log2 n)) u sum|x_i|  (double, u = 2^-53)
+// Eight independent accumulators also hide the adder's latency, which a single
+// running sum cannot (it is what makes the loop run at the load units' speed).
+
+#include "inplace/tensor/detail/texpr_simd.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
+
+namespace inplace::detail::texpr {
+
+// Floating sums in double (long double stays): 1e6 floats keep float precision.
+template <class T>
+using sum_t = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<T, double>, T>;
+
+namespace reduce {
+
+// Lanes per block and elements per lane.
+inline constexpr std::size_t per_lane = 16;
+template <class T>
+constexpr std::size_t lanes() {
+#if INPLACE_HAS_XSIMD
+  if constexpr (simd_type<T>) return 8 * xsimd::batch<T>::size;
+#endif
+  return 32;
+}
+template <class T>
+inline constexpr std::size_t block = per_lane * lanes<T>();
+
+// The sum of one block (n <= block<T>) in T, as described above.
+template <class T>
+[[gnu::always_inline]] inline T block_sum(const T* p, std::size_t n) {
+  std::size_t i = 0;
+  T tail{};
+#if INPLACE_HAS_XSIMD
+  if constexpr (simd_type<T>) {
+    using B = xsimd::batch<T>;
+    constexpr std::size_t W = B::size;
+    if (n <= 16 * W) {  // a short run (a row): two accumulators, at most 8 elements per lane, a shorter tree
+      B a0(T{}), a1(T{});
+      for (; i + 2 * W <= n; i += 2 * W) {
+        a0 += B::load_unaligned(p + i);
+        a1 += B::load_unaligned(p + i + W);
+      }
+      if (i + W <= n) a0 += B::load_unaligned(p + i), i += W;
+      for (; i < n; ++i) tail += p[i];
+      return xsimd::hadd(a0 + a1) + tail;
+    }
+    B a0(T{}), a1(T{}), a2(T{}), a3(T{}), a4(T{}), a5(T{}), a6(T{}), a7(T{});
+    for (; i + 8 * W <= n; i += 8 * W) {
+      a0 += B::load_unaligned(p + i);
+      a1 += B::load_unaligned(p + i + W);
+      a2 += B::load_unaligned(p + i + 2 * W);
+      a3 += B::load_unaligned(p + i + 3 * W);
+      a4 += B::load_unaligned(p + i + 4 * W);
+      a5 += B::load_unaligned(p + i + 5 * W);
+      a6 += B::load_unaligned(p + i + 6 * W);
+      a7 += B::load_unaligned(p + i + 7 * W);
+    }
+    // At most seven whole batches are left, one into each accumulator: no lane adds more than 16 elements.
+    switch ((n - i) / W) {
+      case 7: a6 += B::load_unaligned(p + i + 6 * W); [[fallthrough]];
+      case 6: a5 += B::load_unaligned(p + i + 5 * W); [[fallthrough]];
+      case 5: a4 += B::load_unaligned(p + i + 4 * W); [[fallthrough]];
+      case 4: a3 += B::load_unaligned(p + i + 3 * W); [[fallthrough]];
+      case 3: a2 += B::load_unaligned(p + i + 2 * W); [[fallthrough]];
+      case 2: a1 += B::load_unaligned(p + i + W); [[fallthrough]];
+      case 1: a0 += B::load_unaligned(p + i); [[fallthrough]];
+      default: i += (n - i) / W * W;
+    }
+    for (; i < n; ++i) tail += p[i];  // fewer than W elements
+    return xsimd::hadd(((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))) + tail;
+  }
+#endif
+  constexpr std::size_t L = lanes<T>();
+  T acc[L] = {};
+  for (; i + L <= n; i += L)
+    for (std::size_t l = 0; l < L; ++l) acc[l] += p[i + l];
+  for (std::size_t l = 0; i < n; ++i, ++l) acc[l] += p[i];
+  for (std::size_t w = L / 2; w > 0; w /= 2)  // a tree over the lanes
+    for (std::size_t l = 0; l < w; ++l) acc[l] += acc[l + w];
+  return acc[0] + tail;
+}
+
+}  // namespace reduce
+
+// The sum of p[0], ..., p[n - 1]: blocks of reduce::block<T>, added pairwise
+// without recursion: part[l] holds the sum of 2^l consecutive blocks (a binary
+// counter), so a block's sum meets at most log2(blocks) additions while it is
+// carried and as many when the parts are added at the end.
+template <class T>
+sum_t<T> sum_run(const T* p, std::size_t n) {
+  constexpr std::size_t B = reduce::block<T>;
+  if (n <= B) return static_cast<sum_t<T>>(reduce::block_sum(p, n));
+  sum_t<T> part[64];
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < n; i += B, ++count) {
+    auto s = static_cast<sum_t<T>>(reduce::block_sum(p + i, std::min(B, n - i)));
+    std::size_t l = 0;
+    for (std::size_t c = count; c & 1; c >>= 1, ++l) s = part[l] + s;
+    part[l] = s;
+  }
+  sum_t<T> total{};
+  bool first = true;
+  for (std::size_t l = 0; (count >> l) != 0; ++l)
+    if ((count >> l) & 1) total = first ? part[l] : part[l] + total, first = false;
+  return total;
+}
+
+// The sum along a strided run (no SIMD): four accumulators in sum_t<T>, so the
+// adds overlap; the error is at most (n / 4 + 2) roundings in sum_t<T>.
+template <class T>
+sum_t<T> sum_strided(const T* p, std::size_t n, std::ptrdiff_t s) {
+  sum_t<T> a[4] = {};
+  std::size_t j = 0;
+  for (; j + 4 <= n; j += 4)
+    for (std::size_t l = 0; l < 4; ++l) a[l] += p[static_cast<std::ptrdiff_t>(j + l) * s];
+  for (; j < n; ++j) a[0] += p[static_cast<std::ptrdiff_t>(j) * s];
+  return (a[0] + a[1]) + (a[2] + a[3]);
+}
+
+// One row of any stride.
+template <class T>
+sum_t<T> sum_row(const T* p, std::size_t n, std::ptrdiff_t s) {
+  if (s == 1 || n <= 1) return sum_run(p, n);
+  if (s == -1) return sum_run(p - (n - 1), n);  // the same elements, summed in memory order
+  return sum_strided(p, n, s);
+}
+
+// out[j] = the sum over i < rows of p[i * rs + j], j < cols (each row contiguous).
+// Column tiles of up to 4 batches stay in registers; rows are added in T in
+// chunks of 16, up to four chunks' sums are added in T (registers too), and
+// those sums into sum_t<T> accumulators: an element passes through at most
+// 15 + 4 + 1 roundings in T and rows / 64 in sum_t<T>. (Flushing every chunk
+// to sum_t<T> cost a 64 x 64 float matrix a third of its time.)
+template <class T>
+void sum_columns(T* out, const T* p, std::size_t rows, std::size_t cols, std::ptrdiff_t rs) {
+  constexpr std::size_t chunk = 16;
+  if (rows == 0) {
+    std::fill_n(out, cols, T{});
+    return;
+  }
+  std::size_t j = 0;
+#if INPLACE_HAS_XSIMD
+  if constexpr (simd_type<T>) {
+    using B = xsimd::batch<T>;
+    constexpr std::size_t W = B::size;
+    auto tile = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
+      for (; j + K * W <= cols; j += K * W) {
+        alignas(64) T part[K * W];
+        sum_t<T> acc[K * W] = {};
+        B b[K];
+        for (std::size_t k = 0; k < K; ++k) b[k] = B(T{});
+        for (std::size_t i0 = 0, c = 0; i0 < rows; i0 += chunk, ++c) {
+          B a[K];
+          for (std::size_t k = 0; k < K; ++k) a[k] = B(T{});
+          const std::size_t i1 = std::min(rows, i0 + chunk);
+          for (std::size_t i = i0; i < i1; ++i) {
+            const T* r = p + static_cast<std::ptrdiff_t>(i) * rs + j;
+            for (std::size_t k = 0; k < K; ++k) a[k] += B::load_unaligned(r + k * W);
+          }
+          for (std::size_t k = 0; k < K; ++k) b[k] += a[k];
+          if (rows <= 4 * chunk && i1 == rows) {  // one flush only: b is the sum, in T
+            for (std::size_t k = 0; k < K; ++k) b[k].store_unaligned(out + j + k * W);
+            break;
+          }
+          if (c % 4 == 3 || i1 == rows) {  // four chunks, or the last: into sum_t<T>
+            for (std::size_t k = 0; k < K; ++k) b[k].store_aligned(part + k * W), b[k] = B(T{});
+            for (std::size_t l = 0; l < K * W; ++l) acc[l] += part[l];
+          }
+        }
+        if (rows > 4 * chunk)
+          for (std::size_t l = 0; l < K * W; ++l) out[j + l] = static_cast<T>(acc[l]);
+      }
+    };
+    tile(std::integral_constant<std::size_t, 4>{});
+    tile(std::integral_constant<std::size_t, 1>{});
+  }
+#endif
+  // The columns left (fewer than W, or every column without SIMD), in the same chunks.
+  {
+    constexpr std::size_t TW = 64;
+    for (; j < cols; j += TW) {
+      const std::size_t tw = std::min(TW, cols - j);
+      T part[TW];
+      sum_t<T> acc[TW] = {};
+      for (std::size_t i0 = 0; i0 < rows; i0 += chunk) {
+        std::fill_n(part, tw, T{});
+        const std::size_t i1 = std::min(rows, i0 + chunk);
+        for (std::size_t i = i0; i < i1; ++i) {
+          const T* r = p + static_cast<std::ptrdiff_t>(i) * rs + j;
+          for (std::size_t l = 0; l < tw; ++l) part[l] += r[l];
+        }
+        for (std::size_t l = 0; l < tw; ++l) acc[l] += part[l];
+      }
+      for (std::size_t l = 0; l < tw; ++l) out[j + l] = static_cast<T>(acc[l]);
+    }
+  }
+}
+
+}  // namespace inplace::detail::texpr
