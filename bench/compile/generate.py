@@ -27,6 +27,9 @@ constraint graph is acyclic:
     generator never writes the same expression twice.
 Outputs are the sinks: values that no node reads.
 
+With --call, main() also calls f on tensors (8 or 8x8 elements): what running
+the graph costs to compile (the plan, the fused loops, the kernels).
+
 With --catch2 the file is a Catch2 test (no main) that checks the graph and,
 for a few nodes, that ip::position respects data edges and reader-before-
 destroyer edges.
@@ -339,6 +342,16 @@ def render(g, args):
             out.append("  STATIC_REQUIRE(ip::position(f, %s) < ip::position(f, %s));" % (a.name, b.name))
         out.append("  STATIC_REQUIRE(ip::position(f, %s) == -1);  // a leaf" % g.inputs[0].name)
         out.append("}")
+    elif args.call:
+        out.append("")
+        out.append("int main() {")
+        for v in g.inputs:
+            shape = "8" if v.rank == 1 else "8, 8"
+            out.append("  ip::tensor<float, %d> a_%s(%s);" % (v.rank, v.name, shape))
+        out.append("  auto r = f(%s);" % ", ".join("a_" + v.name for v in g.inputs))
+        out.append("  (void)r;")
+        out.append("  return ip::position(f, %s) >= 0 ? 0 : 1;" % last)
+        out.append("}")
     else:
         out.append("")
         out.append("int main() { return ip::position(f, %s) >= 0 ? 0 : 1; }" % last)
@@ -352,6 +365,7 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default="-")
     p.add_argument("--catch2", action="store_true", help="write a Catch2 test case instead of main()")
+    p.add_argument("--call", action="store_true", help="main() also calls the function (compile cost of running it)")
     args = p.parse_args()
     if args.nodes < 1:
         p.error("--nodes must be positive")
