@@ -221,6 +221,7 @@ class fuser {
       if (pos[e] >= 0) out.order[static_cast<std::size_t>(pos[e])] = e;
     }
     out.num_steps = r.schedule_size;
+    index_writers();
     // Loops the analysis relies on: a reader of a destroyed root that runs after
     // its destroyer (the fused-loop rule) shares the destroyer's loop, with
     // every node on a path between them.
@@ -242,6 +243,10 @@ class fuser {
         out.bad = e;
         return out;
       }
+    if (!acyclic()) {
+      out.ok = false;
+      return out;
+    }
     // Loops that save a pass: a value read by one node, an elementwise one, joins
     // that node's loop (also when it is returned: the loop then stores it too).
     for (std::size_t p = 0; p < r.schedule_size; ++p) {
@@ -255,26 +260,30 @@ class fuser {
         const std::size_t small = size[ga] < size[gb] ? ga : gb, big = small == ga ? gb : ga;
         parent[small] = big;  // union by size: find() stays logarithmic
         size[big] += size[small];
-        if (!valid(big)) parent[small] = small, size[big] -= size[small];  // undo
+        if (!valid(big) || !acyclic()) parent[small] = small, size[big] -= size[small];  // undo
       }
     }
-    // Number the loops; each runs at its last member.
+    // The order the call runs its steps in: a topological order of the graph whose
+    // nodes are the loops (each contracted to one step) and the other nodes, with
+    // the analysis's edges, earliest analysis position first. A loop's members
+    // run together, at the place of the last of them in this order.
+    schedule_steps(out);
     std::array<std::size_t, NE> id{};
     for (auto& x : id) x = none;
-    for (std::size_t e = 0; e < NE; ++e) {
-      out.group[e] = none;
-      out.at[e] = pos[e];
-    }
-    for (std::size_t p = 0; p < r.schedule_size; ++p) {
+    for (std::size_t e = 0; e < NE; ++e) out.group[e] = none;
+    for (std::size_t p = 0; p < out.num_steps; ++p) {
       const std::size_t e = out.order[p];
+      out.at[e] = static_cast<int>(p);
       if (!f.elementwise(e)) continue;
       const std::size_t g = find(e);
       if (id[g] == none) id[g] = out.num_groups++;
       out.group[e] = id[g];
       out.last[id[g]] = e;  // positions ascend: the last one seen is the last member
     }
-    for (std::size_t e = 0; e < NE; ++e)
-      if (out.group[e] != none) out.at[e] = pos[out.last[out.group[e]]];
+    for (std::size_t e = 0; e < NE; ++e) {
+      if (!f.is_op(e)) out.at[e] = -1;
+      else if (out.group[e] != none) out.at[e] = out.at[out.last[out.group[e]]];
+    }
     // A value is stored unless only its own loop reads it.
     for (std::size_t v = 0; v < G::num_values; ++v) {
       const std::size_t e = f.g.producer(v);
@@ -310,6 +319,117 @@ class fuser {
     parent[a] = b;
     size[b] += size[a];
   }
+  // ---- the graph of steps (loops contracted) ------------------------------------------
+  std::array<std::size_t, NV> writer{}, alias_writer{};  // by root: the node computing into it
+  std::array<std::size_t, NE> order_next{};              // ip::order: the node that must follow
+
+  constexpr void index_writers() {
+    for (auto& w : writer) w = none;
+    for (auto& w : alias_writer) w = none;
+    for (auto& o : order_next) o = none;
+    for (std::size_t n = 0; n < NE; ++n)
+      for (std::size_t o = 0; f.is_op(n) && o < f.g.entries[n].info.num_outputs; ++o) {
+        if (destroyed_root(f, n, o) != none) writer[destroyed_root(f, n, o)] = n;
+        const std::size_t al = alias_input_value(f.g, f.out_value(n, o));
+        if (al != none) alias_writer[al] = n;
+      }
+    for (std::size_t k = 0; k + 1 < G::num_order; ++k) {
+      const std::size_t a = f.g.order_chain[k], b = f.g.order_chain[k + 1];
+      if (a == G::npos || b == G::npos) continue;
+      const std::size_t ea = f.g.producer(a), eb = f.g.producer(b);
+      if (f.is_op(ea) && f.is_op(eb)) order_next[ea] = eb;  // (a chain: one successor each)
+    }
+  }
+  // Calls visit(q) for every node q that must run after node e (data, reader
+  // before the node that overwrites what it read, ip::order).
+  template <class F>
+  constexpr void for_each_successor(std::size_t e, F&& visit) const {
+    for (std::size_t o = 0; o < f.g.entries[e].info.num_outputs; ++o) {
+      const std::size_t w = f.out_value(e, o);
+      for (std::size_t k = f.reader_begin[w]; k < f.reader_begin[w + 1]; ++k) visit(f.reader[k]);
+    }
+    for (std::size_t j = 0; j < f.nargs(e); ++j) {
+      const std::size_t rt = f.root[f.g.arg(e, j)];
+      if (writer[rt] != none && writer[rt] != e) visit(writer[rt]);
+      if (alias_writer[rt] != none && alias_writer[rt] != e) visit(alias_writer[rt]);
+    }
+    if (order_next[e] != none) visit(order_next[e]);
+  }
+  // The members of every step, listed by step (the representative of its loop).
+  constexpr void list_members(std::array<std::size_t, NE + 1>& begin, std::array<std::size_t, NE>& list) const {
+    begin = {};
+    for (std::size_t e = 0; e < NE; ++e)
+      if (f.is_op(e)) ++begin[find(e) + 1];
+    for (std::size_t e = 0; e < NE; ++e) begin[e + 1] += begin[e];
+    std::array<std::size_t, NE> fill{};
+    for (std::size_t e = 0; e < NE; ++e)
+      if (f.is_op(e)) list[begin[find(e)] + fill[find(e)]++] = e;
+  }
+  // Whether the graph of steps has no cycle (a loop that would have to run both
+  // before and after another step).
+  constexpr bool acyclic() const {
+    std::array<std::size_t, NE + 1> begin{};
+    std::array<std::size_t, NE> list{}, stack{}, next{};
+    list_members(begin, list);
+    std::array<unsigned char, NE> state{};  // 0 new, 1 on the stack, 2 done
+    for (std::size_t s0 = 0; s0 < NE; ++s0) {
+      if (!f.is_op(s0) || find(s0) != s0 || state[s0] != 0) continue;
+      std::size_t sp = 0;
+      stack[sp] = s0, next[sp] = 0, ++sp, state[s0] = 1;
+      while (sp > 0) {
+        const std::size_t st = stack[sp - 1];
+        // the next successor step of st not yet looked at, by a flat index over its members' edges
+        std::size_t idx = 0, found = none;
+        for (std::size_t i = begin[st]; i < begin[st + 1] && found == none; ++i)
+          for_each_successor(list[i], [&](std::size_t q) {
+            if (found == none && idx++ == next[sp - 1]) found = find(q);
+          });
+        if (found == none) {
+          state[st] = 2, --sp;
+          continue;
+        }
+        ++next[sp - 1];
+        if (found == st || state[found] == 2) continue;
+        if (state[found] == 1) return false;
+        stack[sp] = found, next[sp] = 0, ++sp, state[found] = 1;
+      }
+    }
+    return true;
+  }
+  // out.order: the steps in a topological order, earliest analysis position first.
+  constexpr void schedule_steps(result& out) const {
+    std::array<std::size_t, NE + 1> begin{};
+    std::array<std::size_t, NE> list{}, indeg{};
+    std::array<int, NE> first{};
+    list_members(begin, list);
+    for (std::size_t st = 0; st < NE; ++st) {
+      first[st] = -1;
+      for (std::size_t i = begin[st]; i < begin[st + 1]; ++i)
+        if (first[st] < 0 || pos[list[i]] < first[st]) first[st] = pos[list[i]];
+      for (std::size_t i = begin[st]; i < begin[st + 1]; ++i)
+        for_each_successor(list[i], [&](std::size_t q) {
+          if (find(q) != st) ++indeg[find(q)];
+        });
+    }
+    std::array<bool, NE> done{};
+    std::size_t placed = 0;
+    for (;;) {
+      std::size_t best = none;
+      for (std::size_t st = 0; st < NE; ++st)
+        if (begin[st] < begin[st + 1] && !done[st] && indeg[st] == 0 && (best == none || first[st] < first[best])) best = st;
+      if (best == none) break;
+      done[best] = true;
+      // members in analysis order
+      for (int p = 0; p < static_cast<int>(r.schedule_size); ++p)
+        for (std::size_t i = begin[best]; i < begin[best + 1]; ++i)
+          if (pos[list[i]] == p) out.order[placed++] = list[i];
+      for (std::size_t i = begin[best]; i < begin[best + 1]; ++i)
+        for_each_successor(list[i], [&](std::size_t q) {
+          if (find(q) != best) --indeg[find(q)];
+        });
+    }
+  }
+
   constexpr bool only_reader(std::size_t v, std::size_t c) const {
     return f.reader_begin[v + 1] - f.reader_begin[v] == 1 && f.reader[f.reader_begin[v]] == c;
   }
@@ -327,19 +447,16 @@ class fuser {
       if (from[e] && to[e]) unite(e, n);
   }
 
-  // Can the loop with representative g run, whole, at the place of its last member?
+  // Can the members of the loop with representative g share one loop? (Whether
+  // it can run as one step is acyclic()'s question.)
   constexpr bool valid(std::size_t g) const {
-    int first = -1, last = -1;
     std::size_t rank = none;
     shape common{};
     std::array<bool, NE> member{};
-    std::array<bool, NV> read_root{};  // roots some member reads
     for (std::size_t e = 0; e < NE; ++e) {
       if (!f.is_op(e) || find(e) != g) continue;
       if (!f.elementwise(e)) return false;
       member[e] = true;
-      if (first < 0 || pos[e] < first) first = pos[e];
-      if (pos[e] > last) last = pos[e];
       const shape& s = f.shape_of(f.out_value(e));
       if (rank == none) rank = s.rank, common = s;
       if (s.rank != rank) return false;
@@ -347,19 +464,11 @@ class fuser {
         if (s.extent[i] != dynamic && common.extent[i] != dynamic && s.extent[i] != common.extent[i]) return false;
         if (common.extent[i] == dynamic) common.extent[i] = s.extent[i];
       }
-      for (std::size_t j = 0; j < f.nargs(e); ++j) read_root[f.root[f.g.arg(e, j)]] = true;
     }
+    // a member that writes a root: every member reads that root with its pattern
     for (std::size_t p = 0; p < NE; ++p) {
       if (!member[p]) continue;
       for (std::size_t o = 0; o < f.g.entries[p].info.num_outputs; ++o) {
-        const std::size_t w = f.out_value(p, o);
-        // (a) what reads a member's value (directly or through views) outside the loop runs after it
-        for (std::size_t i = f.base_begin[w]; i < f.base_begin[w + 1]; ++i) {
-          const std::size_t u = f.by_base[i];
-          for (std::size_t k = f.reader_begin[u]; k < f.reader_begin[u + 1]; ++k)
-            if (!member[f.reader[k]] && pos[f.reader[k]] < last) return false;
-        }
-        // (d) a member that writes a root: every member reads that root with its pattern
         const std::size_t rt = destroyed_root(f, p, o);
         if (rt == none) continue;
         const std::size_t darg = f.g.arg(p, static_cast<std::size_t>(f.g.entries[p].info.storage[o]));
@@ -368,14 +477,6 @@ class fuser {
           for (std::size_t k = f.reader_begin[u]; k < f.reader_begin[u + 1]; ++k)
             if (member[f.reader[k]] && f.reads_off_pattern(f.reader[k], rt, f.pattern[darg])) return false;
         }
-      }
-    }
-    // (b) no node outside the loop that runs between its members overwrites what a member reads
-    for (std::size_t q = 0; q < NE; ++q) {
-      if (!f.is_op(q) || member[q] || pos[q] <= first || pos[q] >= last) continue;
-      for (std::size_t o = 0; o < f.g.entries[q].info.num_outputs; ++o) {
-        const std::size_t rt = written_root(f, q, o);
-        if (rt != none && read_root[rt]) return false;
       }
     }
     return true;
