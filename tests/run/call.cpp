@@ -1,4 +1,6 @@
 // Calling a checked function: binding, donation, copy-protection, results, errors.
+#include "values.hpp"
+
 #include <inplace.hpp>
 
 #include <catch2/catch.hpp>
@@ -22,12 +24,6 @@ constexpr auto S4 = ip::input<"S4", float, ip::extents<4>>;
 constexpr auto alpha = ip::scalar<"alpha", float>;
 constexpr auto n = ip::scalar<"n", int>;
 
-template <class T>
-std::vector<float> values(const T& t) {
-  std::vector<float> r;
-  for (std::size_t i = 0; i < t.size(); ++i) r.push_back(static_cast<float>(t[i]));
-  return r;
-}
 std::vector<float> list(std::initializer_list<float> l) { return l; }
 }  // namespace
 

@@ -1,5 +1,7 @@
 // Fused loops: elementwise chains run as one loop; a loop stores every value
 // read outside it (one loop, several results); views and broadcasting inside loops.
+#include "values.hpp"
+
 #include <inplace.hpp>
 
 #include <catch2/catch.hpp>
@@ -16,12 +18,6 @@ constexpr auto y = ip::input<"y", float>;
 constexpr auto A = ip::input<"A", float, 2>;
 constexpr auto B = ip::input<"B", float, 2>;
 
-template <class T>
-std::vector<float> values(const T& t) {
-  std::vector<float> r;
-  for (std::size_t i = 0; i < t.size(); ++i) r.push_back(static_cast<float>(t[i]));
-  return r;
-}
 }  // namespace
 
 TEST_CASE("a chain of elementwise nodes is one loop", "[fusion]") {

@@ -1,5 +1,7 @@
 // io_alias at run time: must_alias returns the output in the donated input's
 // storage; may_alias uses a donated input's storage and copy-protects a borrowed one.
+#include "values.hpp"
+
 #include <inplace.hpp>
 
 #include <catch2/catch.hpp>
@@ -15,12 +17,6 @@ constexpr auto p = ip::input<"p", float>;
 constexpr auto g = ip::input<"g", float>;
 constexpr auto W = ip::input<"W", float, 2>;
 
-template <class T>
-std::vector<float> values(const T& t) {
-  std::vector<float> r;
-  for (std::size_t i = 0; i < t.size(); ++i) r.push_back(static_cast<float>(t[i]));
-  return r;
-}
 }  // namespace
 
 TEST_CASE("must_alias: XLA's increment in the parameter's storage", "[io_alias]") {

@@ -1,5 +1,7 @@
 // The automatic in-place rewrite: when a pure node is computed in an input's
 // storage, and one test per reason it is not.
+#include "values.hpp"
+
 #include <inplace.hpp>
 
 #include <catch2/catch.hpp>
@@ -33,12 +35,6 @@ constexpr int rewritten(F, V) {
   return ip::detail::run::plan_for<S, Mask>::value.rewritten[e];
 }
 
-template <class T>
-std::vector<float> values(const T& t) {
-  std::vector<float> r;
-  for (std::size_t j = 0; j < t.size(); ++j) r.push_back(static_cast<float>(t[j]));
-  return r;
-}
 }  // namespace
 
 TEST_CASE("a pure node is computed in a donated input with no later reader", "[rewrite]") {
