@@ -278,22 +278,33 @@ class invocation {
       if (g.outputs[k] == V) return true;
     return false;
   }();
+  // Whether value V lives in part of a storage (an in-place op on a slice): it is
+  // returned as a kept_view of that storage, never as a tensor.
+  template <std::size_t V>
+  static constexpr bool in_view = lives_in_view(gf, V);
   template <std::size_t V>
   static constexpr bool returned_as_tensor = [] {
     for (std::size_t k = 0; k < NO; ++k)
-      if (g.outputs[k] == V) return true;
+      if (g.outputs[k] == V) return !lives_in_view(gf, V);
     return false;
   }();
 
-  // Owners of the storage that kept_view results keep alive (none for most functions).
+  // Owners of the storage that kept_view results keep alive (none for most
+  // functions), by storage: buffer k at k, input k's at NV + k.
   static constexpr bool views_kept = [] {
     for (std::size_t k = 0; k < NO; ++k) {
       const std::size_t v = g.outputs[k];
-      if (gf.root[v] != v) return true;
+      if (gf.root[v] != v || lives_in_view(gf, v)) return true;
     }
     return false;
   }();
-  std::array<std::shared_ptr<void>, views_kept ? P::NV : 0> owners_{};
+  std::array<std::shared_ptr<void>, views_kept ? P::NV + NI : 0> owners_{};
+  template <std::size_t R, class X>
+  static constexpr std::size_t owner_key() {
+    if constexpr (input_index<R> != none) return P::NV + input_index<R>;
+    else if constexpr (X::pl.where[R] == home::input) return P::NV + X::pl.index[R];
+    else return X::pl.index[R];
+  }
 
   template <class X>
   auto results(X& x) {
@@ -345,15 +356,16 @@ class invocation {
       using U = std::conditional_t<std::is_const_v<E>, const T, T>;
       const auto v = x.template view<V>();
       return tensor_view<U, rank_spec<N>>(tx_unchecked, v.data(), v.extents(), v.strides());
-    } else if constexpr (V == R) {  // a tensor owning the value's storage
+    } else if constexpr (V == R && !in_view<V>) {  // a tensor owning the value's storage
       if constexpr (returned_before<V, K>) return result_tensor(x.template view<V>());  // returned twice: a copy
       else return tensor_access::adopt<result_tensor>(static_cast<T*>(take_block<R>(x)), x.template view<V>().extents());
-    } else if constexpr (returned_as_tensor<R>) {  // a view of a tensor returned beside it
+    } else if constexpr (V != R && returned_as_tensor<R>) {  // a view of a tensor returned beside it
       return x.template view<V>();
     } else {
       static_assert(views_kept);
-      if (!owners_[R]) owners_[R] = std::shared_ptr<void>(take_block<R>(x), aligned_free{});
-      return kept_view<T, rank_spec<N>>(x.template view<V>(), owners_[R]);
+      auto& owner = owners_[owner_key<R, X>()];
+      if (!owner) owner = std::shared_ptr<void>(take_block<R>(x), aligned_free{});
+      return kept_view<T, rank_spec<N>>(x.template view<V>(), owner);
     }
   }
 };

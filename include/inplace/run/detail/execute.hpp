@@ -183,7 +183,6 @@ class executor {
   static constexpr std::size_t NB = pl.num_buffers > 0 ? pl.num_buffers : 1;
   std::array<slot, NV> slots;
   std::array<block, NB> buffers{};  // by buffer id
-  std::array<std::size_t, NB> buffer_bytes{};
   std::array<scalar_cell, NI> scalars;
 
   // The elements of value V as a view (of mutable elements: the plan writes only
@@ -211,25 +210,21 @@ class executor {
     [&]<std::size_t... E>(std::index_sequence<E...>) { (extents_of_entry<E>(), ...); }(std::make_index_sequence<NE>{});
   }
   bool plan_fits() const {
-    // every value the plan stores in one buffer, or in a donated input, has that storage's size
-    std::array<std::size_t, NV> buffer_size{};
+    // a value computed in place of another has its extents; the values one
+    // buffer holds in turn have one size
+    std::array<std::size_t, NB> buffer_size{};
     bool ok = true;
     [&]<std::size_t... V>(std::index_sequence<V...>) {
       (
           [&] {
-            if constexpr (fu.stored[V] && g.entries[g.values[V].entry].kind == entry_kind::op &&
-                          (pl.where[V] == home::buffer || pl.where[V] == home::input)) {
-              const std::size_t bytes = count<V>() * sizeof(dtype<V>);
-              if constexpr (pl.where[V] == home::input) {
-                const slot& in = slots[g.entries[g.inputs[pl.index[V]]].first_value];
-                std::size_t n = 1;
-                for (std::size_t i = 0; i < g.values[g.entries[g.inputs[pl.index[V]]].first_value].value_shape.rank; ++i)
-                  n *= in.e[i];
-                ok = ok && n * sizeof(dtype<V>) == bytes;
-              } else {
+            if constexpr (fu.stored[V] && g.entries[g.values[V].entry].kind == entry_kind::op) {
+              if constexpr (pl.same_as[V] != none) {
+                for (std::size_t i = 0; i < rank_of<V>; ++i) ok = ok && slots[V].e[i] == slots[pl.same_as[V]].e[i];
+              } else if constexpr (pl.where[V] == home::buffer) {
+                const std::size_t bytes = count<V>() * sizeof(dtype<V>) + 1;
                 std::size_t& b = buffer_size[pl.index[V]];
-                ok = ok && (b == 0 || b == bytes + 1);
-                b = bytes + 1;
+                ok = ok && (b == 0 || b == bytes);
+                b = bytes;
               }
             }
           }(),
@@ -344,30 +339,31 @@ class executor {
     }(std::make_index_sequence<pl.num_buffers>{});
   }
 
-  // The storage the plan gives stored value V (allocated now if it is a buffer).
+  // The storage the plan gives stored value V: where the value it is computed in
+  // place of lies (a view's elements, for an in-place op on a view), else the
+  // start of its buffer, allocated now (plan_fits checked the sizes).
   template <std::size_t V>
   view_type<V> storage() {
     constexpr std::size_t R = rank_of<V>;
-    constexpr std::size_t k = pl.index[V];
     slot& s = slots[V];
-    if constexpr (pl.where[V] == home::input) {
-      s.p = slots[g.entries[g.inputs[k]].first_value].p;
-    } else if constexpr (pl.where[V] == home::scalar) {
-      s.p = scalars[k].bytes;
+    if constexpr (pl.same_as[V] != none) {
+      const slot& at = slots[pl.same_as[V]];
+      s.p = at.p;
+      for (std::size_t i = 0; i < R; ++i) s.s[i] = at.s[i];
+      return view<V>();
     } else {
       static_assert(pl.where[V] == home::buffer);
-      const std::size_t bytes = count<V>() * sizeof(dtype<V>);
-      if (!buffers[k] || buffer_bytes[k] != bytes) {
-        buffers[k] = allocate_block(bytes);
-        buffer_bytes[k] = bytes;
+      constexpr std::size_t k = pl.index[V];
+      if (!buffers[k]) {
+        buffers[k] = allocate_block(count<V>() * sizeof(dtype<V>));
         ++last_call_counts.allocations;
       }
       if constexpr (pl.copy[V]) ++last_call_counts.copies;
       s.p = buffers[k].get();
+      std::ptrdiff_t stride = 1;
+      for (std::size_t i = R; i-- > 0;) s.s[i] = stride, stride *= static_cast<std::ptrdiff_t>(s.e[i]);
+      return view<V>();
     }
-    std::ptrdiff_t stride = 1;
-    for (std::size_t i = R; i-- > 0;) s.s[i] = stride, stride *= static_cast<std::ptrdiff_t>(s.e[i]);
-    return view<V>();
   }
 
   template <std::size_t E>

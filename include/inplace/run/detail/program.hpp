@@ -204,6 +204,21 @@ constexpr std::size_t written_root(const graph_facts<G>& f, std::size_t e, std::
   return rt != none ? rt : alias_input_value(f.g, f.out_value(e, o));
 }
 
+// Whether value v lives in part of a storage: it is computed in place of a view
+// (an in-place op on a slice), or of a value that is.
+template <class G>
+constexpr bool lives_in_view(const graph_facts<G>& f, std::size_t v) {
+  for (;;) {
+    const std::size_t e = f.g.producer(v);
+    if (!f.is_op(e) || f.is_view(v)) return false;
+    const int st = f.g.entries[e].info.storage[f.g.values[v].out];
+    if (st < 0) return false;
+    const std::size_t a = f.g.arg(e, static_cast<std::size_t>(st));
+    if (f.is_view(a)) return true;
+    v = a;
+  }
+}
+
 template <class G, class Res>
 class fuser {
  public:

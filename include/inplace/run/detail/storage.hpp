@@ -45,6 +45,9 @@ struct storage_plan {
   std::array<std::size_t, NV> index{};
   std::array<bool, NV> copy{};            // its buffer is a copy-protection copy of a borrowed input
   std::array<bool, NV> copied{};          // ... that first receives the input's elements (an opaque kernel needs them)
+  std::array<std::size_t, NV> same_as{};  // computed in place of this value: its elements, where they are
+                                          // (a view's, when an in-place op overwrites a slice); none: at
+                                          // the start of its buffer, row-major
   std::array<int, NE> rewritten{};        // a pure node computed in place in input j (-1: not)
   std::array<refusal, NE> why{};
   std::array<bool, NE> copy_protects{};   // the node writes a copy of a borrowed input
@@ -78,6 +81,7 @@ class planner {
       holder[v] = {g.entries[e].kind == entry_kind::scalar ? home::scalar : home::input, k};
       occupant_input[k] = v;
     }
+    for (auto& x : out.same_as) x = none;
     for (std::size_t e = 0; e < NE; ++e) {
       out.rewritten[e] = -1;
       if (g.entries[e].kind == entry_kind::constant) holder[f.out_value(e)] = {home::constant, 0};
@@ -207,17 +211,19 @@ class planner {
       const bool stored = fu.stored[v];
       if (f.root[v] != v) {  // shares the storage of an earlier output of e (an LU's L and U)
         holder[v] = holder[f.root[v]];
+        out.same_as[v] = out.same_as[f.root[v]];
         continue;
       }
       const std::size_t rt = destroyed_root(f, e, o);
       if (rt != none) {
-        write_root(out, e, v, rt, p, !info.elementwise, stored);
+        const std::size_t arg = g.arg(e, static_cast<std::size_t>(info.storage[o]));
+        write_root(out, e, v, rt, arg, p, !info.elementwise, stored);
         continue;
       }
       const std::size_t aliased = alias_input_value(g, v);
       if (aliased != none) {
         if (alias_is_must(v) && !donated_[holder[aliased].index]) out.must_alias_borrowed = true;
-        write_root(out, e, v, aliased, p, false, stored);
+        write_root(out, e, v, aliased, aliased, p, false, stored);
         continue;
       }
       if (try_rewrite(out, e, o, v, p)) continue;
@@ -229,13 +235,15 @@ class planner {
   // intermediate, else in a copy of it (copy-protection; `copy_data`: the node
   // needs the old elements there, as an opaque kernel does). A value inside a
   // fused loop needs no copy: the loop reads the borrowed input itself.
-  constexpr void write_root(result& out, std::size_t e, std::size_t v, std::size_t rt, int p, bool copy_data,
-                            bool stored) {
+  // `arg`: the value (rt or a view of it) whose elements v overwrites.
+  constexpr void write_root(result& out, std::size_t e, std::size_t v, std::size_t rt, std::size_t arg, int p,
+                            bool copy_data, bool stored) {
     const place from = holder[rt];
     if ((from.where == home::input && donated_[from.index]) || from.where == home::buffer ||
         from.where == home::scalar) {
       ++out.in_place;
       if (from.where == home::input) out.storage_used[from.index] = true;
+      out.same_as[v] = arg;
       hold(v, from);
       return;
     }
@@ -261,7 +269,7 @@ class planner {
     for (std::size_t j = 0; j < f.nargs(e); ++j) {
       if (!(variants >> j & 1u)) continue;
       const std::size_t a = g.arg(e, j), ra = f.root[a];
-      if (ra != a) { refuse(refusal::view); continue; }
+      if (ra != a || lives_in_view(f, a)) { refuse(refusal::view); continue; }  // a view, or in part of a storage
       if (!same_kind_dtype(a, v)) { refuse(refusal::dtype); continue; }
       if (!fits_in_place(f.shape_of(a), f.shape_of(v)) || is_broadcast_read(f.shape_of(a), f.shape_of(v))) {
         refuse(refusal::extents);
@@ -287,6 +295,7 @@ class planner {
         continue;
       }
       out.rewritten[e] = static_cast<int>(j);
+      out.same_as[v] = a;
       why = refusal::none;
       ++out.in_place;
       if (at.where == home::input) out.storage_used[at.index] = true;
