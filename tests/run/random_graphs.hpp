@@ -46,6 +46,16 @@ struct arr {
   std::size_t size() const { return v.size(); }
 };
 
+// Concatenation through a stream (std::string's operator+ makes g++ 12 -O3 warn
+// -Wrestrict inside the standard library).
+template <class... P>
+std::string cat(const P&... p) {
+  std::ostringstream os;
+  os.precision(9);
+  (os << ... << p);
+  return os.str();
+}
+
 inline std::size_t count(const std::vector<std::size_t>& s) {
   std::size_t n = 1;
   for (std::size_t e : s) n *= e;
@@ -58,11 +68,13 @@ inline arr make(std::vector<std::size_t> s) {
   return r;
 }
 inline std::string shape_str(const std::vector<std::size_t>& s) {
-  std::string r = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + ")";
+  std::ostringstream os;  // (not std::string's operator+: g++ 12 -O3 warns -Wrestrict inside it)
+  os << "(";
+  for (std::size_t i = 0; i < s.size(); ++i) os << (i ? "," : "") << s[i];
+  os << ")";
+  return os.str();
 }
-[[noreturn]] inline void ref_error(const std::string& what) { throw std::logic_error("reference: " + what); }
+[[noreturn]] inline void ref_error(const std::string& what) { throw std::logic_error(cat("reference: ", what)); }
 
 // NumPy broadcasting of two shapes.
 inline std::vector<std::size_t> broadcast(const std::vector<std::size_t>& a, const std::vector<std::size_t>& b) {
@@ -71,7 +83,7 @@ inline std::vector<std::size_t> broadcast(const std::vector<std::size_t>& a, con
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t ea = i < n - a.size() ? 1 : a[i - (n - a.size())];
     const std::size_t eb = i < n - b.size() ? 1 : b[i - (n - b.size())];
-    if (ea != eb && ea != 1 && eb != 1) ref_error("shapes do not broadcast " + shape_str(a) + " " + shape_str(b));
+    if (ea != eb && ea != 1 && eb != 1) ref_error(cat("shapes do not broadcast ", shape_str(a), " ", shape_str(b)));
     r[i] = ea == 1 ? eb : ea;
   }
   return r;
@@ -174,7 +186,7 @@ inline arr dot(const arr& a, const arr& b) {
   if (a.rank() == 0 || b.rank() == 0 || a.rank() > 2 || b.rank() > 2) ref_error("dot: ranks");
   const std::size_t m = a.rank() == 2 ? a.shape[0] : 1, k = a.shape[a.rank() - 1];
   const std::size_t kb = b.shape[0], n = b.rank() == 2 ? b.shape[1] : 1;
-  if (k != kb) ref_error("dot: inner extents " + shape_str(a.shape) + " " + shape_str(b.shape));
+  if (k != kb) ref_error(cat("dot: inner extents ", shape_str(a.shape), " ", shape_str(b.shape)));
   std::vector<std::size_t> s;
   if (a.rank() == 2) s.push_back(m);
   if (b.rank() == 2) s.push_back(n);
@@ -235,7 +247,7 @@ arr to_arr(const T& t) {
     arr r;
     for (std::size_t e : t.extents()) r.shape.push_back(e);
     const std::size_t n = t.size();
-    if (n != count(r.shape)) ref_error("to_arr: size() " + std::to_string(n) + " != product of extents " + shape_str(r.shape));
+    if (n != count(r.shape)) ref_error(cat("to_arr: size() ", n, " != product of extents ", shape_str(r.shape)));
     r.v.resize(n);
     for (std::size_t i = 0; i < n; ++i) r.v[i] = static_cast<double>(t[i]);
     return r;
@@ -363,7 +375,11 @@ struct strided<T> {
 struct report {
   std::string graph;
   std::vector<std::string> errors;
-  void add(const std::string& where, const std::string& what) { errors.push_back(graph + " [" + where + "] " + what); }
+  void add(const std::string& where, const std::string& what) {
+    std::ostringstream os;
+    os << graph << " [" << where << "] " << what;
+    errors.push_back(os.str());
+  }
 };
 
 // Calls f with donation mask M on fresh copies of `in`, then compares.
@@ -377,7 +393,7 @@ void call_mask(report& rep, const char* what, const F& f, const std::tuple<T...>
         [&] {
           if constexpr (is_tensor<T> && (M >> K & 1u) == 0) {
             const std::string e = same_bits(to_arr(std::get<K>(*copies)), in_arr[K]);
-            if (!e.empty()) rep.add(what, "borrowed argument " + std::to_string(K) + " modified: " + e);
+            if (!e.empty()) rep.add(what, cat("borrowed argument ", K, " modified: ", e));
           }
         }(),
         ...);
@@ -386,15 +402,15 @@ void call_mask(report& rep, const char* what, const F& f, const std::tuple<T...>
     if constexpr (M == tensor_mask<T...>) copies.reset();
     const std::vector<arr> got = outputs_of(r);
     if (got.size() != want.size()) {
-      rep.add(what, "number of outputs " + std::to_string(got.size()));
+      rep.add(what, cat("number of outputs ", got.size()));
       return;
     }
     for (std::size_t o = 0; o < want.size(); ++o) {
       const std::string e = compare(got[o], want[o]);
-      if (!e.empty()) rep.add(what, "output " + std::to_string(o) + ": " + e);
+      if (!e.empty()) rep.add(what, cat("output ", o, ": ", e));
     }
   } catch (const std::exception& e) {
-    rep.add(what, std::string("threw: ") + e.what());
+    rep.add(what, cat("threw: ", e.what()));
   }
 }
 
@@ -408,17 +424,17 @@ void call_views(report& rep, const F& f, const std::tuple<T...>& in, const std::
         [&] {
           if constexpr (is_tensor<T>) {
             const std::string e = same_bits(to_arr(std::get<K>(s).view()), in_arr[K]);
-            if (!e.empty()) rep.add("strided views", "borrowed argument " + std::to_string(K) + " modified: " + e);
+            if (!e.empty()) rep.add("strided views", cat("borrowed argument ", K, " modified: ", e));
           }
         }(),
         ...);
     const std::vector<arr> got = outputs_of(r);
     for (std::size_t o = 0; o < want.size() && o < got.size(); ++o) {
       const std::string e = compare(got[o], want[o]);
-      if (!e.empty()) rep.add("strided views", "output " + std::to_string(o) + ": " + e);
+      if (!e.empty()) rep.add("strided views", cat("output ", o, ": ", e));
     }
   } catch (const std::exception& e) {
-    rep.add("strided views", std::string("threw: ") + e.what());
+    rep.add("strided views", cat("threw: ", e.what()));
   }
 }
 
