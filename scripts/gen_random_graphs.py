@@ -462,7 +462,7 @@ def probe_source(cands):
     src = ['#include <inplace.hpp>', '#include <cstdio>', 'namespace ip = inplace;', 'using namespace ip::literals;',
            'namespace {']
     for nm in INPUT_ORDER:
-        src.append('constexpr auto %s = %s;' % (nm, INPUTS[nm]['decl']))
+        src.append('[[maybe_unused]] constexpr auto %s = %s;' % (nm, INPUTS[nm]['decl']))
     for i, g in cands:
         body, ins, outs = graph_source(g, 'c%d' % i)
         src += body[:-1]
@@ -520,7 +520,7 @@ def test_file(graphs, k, args):
            '#include "random_graphs.hpp"', '',
            'namespace ip = inplace;', 'using namespace ip::literals;', '', 'namespace {']
     for nm in INPUT_ORDER:
-        out.append('constexpr auto %s = %s;' % (nm, INPUTS[nm]['decl']))
+        out.append('[[maybe_unused]] constexpr auto %s = %s;' % (nm, INPUTS[nm]['decl']))
     out.append('')
     cases = []
     failing = []

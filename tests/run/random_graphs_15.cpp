@@ -9,14 +9,14 @@ namespace ip = inplace;
 using namespace ip::literals;
 
 namespace {
-constexpr auto x = ip::input<"x", float>;
-constexpr auto y = ip::input<"y", float>;
-constexpr auto s = ip::input<"s", float, ip::extents<7>>;
-constexpr auto u = ip::input<"u", float>;
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto B = ip::input<"B", float, 2>;
-constexpr auto C = ip::input<"C", float, ip::extents<5, 7>>;
-constexpr auto a = ip::scalar<"a", float>;
+[[maybe_unused]] constexpr auto x = ip::input<"x", float>;
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto s = ip::input<"s", float, ip::extents<7>>;
+[[maybe_unused]] constexpr auto u = ip::input<"u", float>;
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, 2>;
+[[maybe_unused]] constexpr auto C = ip::input<"C", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto a = ip::scalar<"a", float>;
 
 namespace g122 {
 constexpr auto n0 = ip::exp(A);
