@@ -180,27 +180,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 0", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 0", g0::f, g0::fn, g0::ref, rg::vec(7, 0), rg::mat(5, 7, 1));
+TEST_CASE("random_graphs 0", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 0", g0::f, g0::fn, g0::ref, rg::vec(7, 0), rg::mat(5, 7, 1));
 }
-TEST_CASE("random graph 1", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 1", g1::f, g1::fn, g1::ref, rg::vec(7, 16), rg::scalar(17));
+TEST_CASE("random_graphs 1", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 1", g1::f, g1::fn, g1::ref, rg::vec(7, 16), rg::scalar(17));
 }
-TEST_CASE("random graph 2", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 2", g2::f, g2::fn, g2::ref, rg::mat(5, 7, 32), rg::scalar(33));
+TEST_CASE("random_graphs 2", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 2", g2::f, g2::fn, g2::ref, rg::mat(5, 7, 32), rg::scalar(33));
 }
-TEST_CASE("random graph 3", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 3", g3::f, g3::fn, g3::ref, rg::vec(7, 48));
+TEST_CASE("random_graphs 3", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 3", g3::f, g3::fn, g3::ref, rg::vec(7, 48));
 }
-TEST_CASE("random graph 4", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 4", g4::f, g4::fn, g4::ref, rg::vec(7, 64), rg::mat57s(65));
+TEST_CASE("random_graphs 4", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 4", g4::f, g4::fn, g4::ref, rg::vec(7, 64), rg::mat57s(65));
 }
-TEST_CASE("random graph 6", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 6", g6::f, g6::fn, g6::ref, rg::mat(5, 7, 96));
+TEST_CASE("random_graphs 6", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 6", g6::f, g6::fn, g6::ref, rg::mat(5, 7, 96));
 }
-TEST_CASE("random graph 7", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 7", g7::f, g7::fn, g7::ref, rg::vec(7, 112));
+TEST_CASE("random_graphs 7", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 7", g7::f, g7::fn, g7::ref, rg::vec(7, 112));
 }
-TEST_CASE("random graph 8", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 8", g8::f, g8::fn, g8::ref, rg::vec(5, 128));
+TEST_CASE("random_graphs 8", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 8", g8::f, g8::fn, g8::ref, rg::vec(5, 128));
 }

@@ -177,27 +177,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 79", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 79", g79::f, g79::fn, g79::ref, rg::mat(5, 7, 1264), rg::vec7s(1265));
+TEST_CASE("random_graphs 79", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 79", g79::f, g79::fn, g79::ref, rg::mat(5, 7, 1264), rg::vec7s(1265));
 }
-TEST_CASE("random graph 80", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 80", g80::f, g80::fn, g80::ref, rg::scalar(1280), rg::vec(7, 1281));
+TEST_CASE("random_graphs 80", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 80", g80::f, g80::fn, g80::ref, rg::scalar(1280), rg::vec(7, 1281));
 }
-TEST_CASE("random graph 81", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 81", g81::f, g81::fn, g81::ref, rg::mat(5, 7, 1296), rg::vec(7, 1297));
+TEST_CASE("random_graphs 81", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 81", g81::f, g81::fn, g81::ref, rg::mat(5, 7, 1296), rg::vec(7, 1297));
 }
-TEST_CASE("random graph 82", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 82", g82::f, g82::fn, g82::ref, rg::vec7s(1312), rg::mat57s(1313), rg::scalar(1314));
+TEST_CASE("random_graphs 82", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 82", g82::f, g82::fn, g82::ref, rg::vec7s(1312), rg::mat57s(1313), rg::scalar(1314));
 }
-TEST_CASE("random graph 83", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 83", g83::f, g83::fn, g83::ref, rg::mat(5, 7, 1328), rg::mat(5, 7, 1329));
+TEST_CASE("random_graphs 83", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 83", g83::f, g83::fn, g83::ref, rg::mat(5, 7, 1328), rg::mat(5, 7, 1329));
 }
-TEST_CASE("random graph 84", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 84", g84::f, g84::fn, g84::ref, rg::mat57s(1344), rg::vec(5, 1345));
+TEST_CASE("random_graphs 84", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 84", g84::f, g84::fn, g84::ref, rg::mat57s(1344), rg::vec(5, 1345));
 }
-TEST_CASE("random graph 85", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 85", g85::f, g85::fn, g85::ref, rg::vec(7, 1360), rg::vec(7, 1361));
+TEST_CASE("random_graphs 85", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 85", g85::f, g85::fn, g85::ref, rg::vec(7, 1360), rg::vec(7, 1361));
 }
-TEST_CASE("random graph 86", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 86", g86::f, g86::fn, g86::ref, rg::vec(7, 1376), rg::mat(5, 7, 1377));
+TEST_CASE("random_graphs 86", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 86", g86::f, g86::fn, g86::ref, rg::vec(7, 1376), rg::mat(5, 7, 1377));
 }

@@ -169,27 +169,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 87", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 87", g87::f, g87::fn, g87::ref, rg::vec(5, 1392));
+TEST_CASE("random_graphs 87", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 87", g87::f, g87::fn, g87::ref, rg::vec(5, 1392));
 }
-TEST_CASE("random graph 88", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 88", g88::f, g88::fn, g88::ref, rg::mat57s(1408), rg::scalar(1409));
+TEST_CASE("random_graphs 88", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 88", g88::f, g88::fn, g88::ref, rg::mat57s(1408), rg::scalar(1409));
 }
-TEST_CASE("random graph 89", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 89", g89::f, g89::fn, g89::ref, rg::mat(5, 7, 1424), rg::vec7s(1425));
+TEST_CASE("random_graphs 89", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 89", g89::f, g89::fn, g89::ref, rg::mat(5, 7, 1424), rg::vec7s(1425));
 }
-TEST_CASE("random graph 90", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 90", g90::f, g90::fn, g90::ref, rg::vec(7, 1440));
+TEST_CASE("random_graphs 90", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 90", g90::f, g90::fn, g90::ref, rg::vec(7, 1440));
 }
-TEST_CASE("random graph 91", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 91", g91::f, g91::fn, g91::ref, rg::scalar(1456), rg::vec7s(1457));
+TEST_CASE("random_graphs 91", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 91", g91::f, g91::fn, g91::ref, rg::scalar(1456), rg::vec7s(1457));
 }
-TEST_CASE("random graph 92", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 92", g92::f, g92::fn, g92::ref, rg::vec(5, 1472), rg::mat(5, 7, 1473));
+TEST_CASE("random_graphs 92", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 92", g92::f, g92::fn, g92::ref, rg::vec(5, 1472), rg::mat(5, 7, 1473));
 }
-TEST_CASE("random graph 93", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 93", g93::f, g93::fn, g93::ref, rg::vec(5, 1488), rg::mat(5, 7, 1489));
+TEST_CASE("random_graphs 93", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 93", g93::f, g93::fn, g93::ref, rg::vec(5, 1488), rg::mat(5, 7, 1489));
 }
-TEST_CASE("random graph 94", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 94", g94::f, g94::fn, g94::ref, rg::vec7s(1504), rg::vec(5, 1505), rg::scalar(1506));
+TEST_CASE("random_graphs 94", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 94", g94::f, g94::fn, g94::ref, rg::vec7s(1504), rg::vec(5, 1505), rg::scalar(1506));
 }

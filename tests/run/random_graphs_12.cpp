@@ -167,27 +167,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 96", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 96", g96::f, g96::fn, g96::ref, rg::vec(7, 1536), rg::vec7s(1537), rg::mat(5, 7, 1538));
+TEST_CASE("random_graphs 96", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 96", g96::f, g96::fn, g96::ref, rg::vec(7, 1536), rg::vec7s(1537), rg::mat(5, 7, 1538));
 }
-TEST_CASE("random graph 97", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 97", g97::f, g97::fn, g97::ref, rg::vec(7, 1552));
+TEST_CASE("random_graphs 97", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 97", g97::f, g97::fn, g97::ref, rg::vec(7, 1552));
 }
-TEST_CASE("random graph 98", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 98", g98::f, g98::fn, g98::ref, rg::mat(5, 7, 1568), rg::vec(7, 1569), rg::mat57s(1570));
+TEST_CASE("random_graphs 98", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 98", g98::f, g98::fn, g98::ref, rg::mat(5, 7, 1568), rg::vec(7, 1569), rg::mat57s(1570));
 }
-TEST_CASE("random graph 99", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 99", g99::f, g99::fn, g99::ref, rg::vec(5, 1584), rg::mat(5, 7, 1585));
+TEST_CASE("random_graphs 99", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 99", g99::f, g99::fn, g99::ref, rg::vec(5, 1584), rg::mat(5, 7, 1585));
 }
-TEST_CASE("random graph 101", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 101", g101::f, g101::fn, g101::ref, rg::vec(7, 1616), rg::mat57s(1617));
+TEST_CASE("random_graphs 101", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 101", g101::f, g101::fn, g101::ref, rg::vec(7, 1616), rg::mat57s(1617));
 }
-TEST_CASE("random graph 102", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 102", g102::f, g102::fn, g102::ref, rg::vec(5, 1632), rg::vec7s(1633));
+TEST_CASE("random_graphs 102", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 102", g102::f, g102::fn, g102::ref, rg::vec(5, 1632), rg::vec7s(1633));
 }
-TEST_CASE("random graph 103", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 103", g103::f, g103::fn, g103::ref, rg::vec7s(1648), rg::mat(5, 7, 1649));
+TEST_CASE("random_graphs 103", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 103", g103::f, g103::fn, g103::ref, rg::vec7s(1648), rg::mat(5, 7, 1649));
 }
-TEST_CASE("random graph 104", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 104", g104::f, g104::fn, g104::ref, rg::vec(7, 1664), rg::mat(5, 7, 1665));
+TEST_CASE("random_graphs 104", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 104", g104::f, g104::fn, g104::ref, rg::vec(7, 1664), rg::mat(5, 7, 1665));
 }

@@ -169,27 +169,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 105", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 105", g105::f, g105::fn, g105::ref, rg::vec7s(1680));
+TEST_CASE("random_graphs 105", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 105", g105::f, g105::fn, g105::ref, rg::vec7s(1680));
 }
-TEST_CASE("random graph 107", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 107", g107::f, g107::fn, g107::ref, rg::scalar(1712), rg::mat(5, 7, 1713));
+TEST_CASE("random_graphs 107", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 107", g107::f, g107::fn, g107::ref, rg::scalar(1712), rg::mat(5, 7, 1713));
 }
-TEST_CASE("random graph 108", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 108", g108::f, g108::fn, g108::ref, rg::vec(5, 1728));
+TEST_CASE("random_graphs 108", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 108", g108::f, g108::fn, g108::ref, rg::vec(5, 1728));
 }
-TEST_CASE("random graph 109", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 109", g109::f, g109::fn, g109::ref, rg::vec7s(1744));
+TEST_CASE("random_graphs 109", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 109", g109::f, g109::fn, g109::ref, rg::vec7s(1744));
 }
-TEST_CASE("random graph 110", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 110", g110::f, g110::fn, g110::ref, rg::vec(5, 1760), rg::mat(5, 7, 1761));
+TEST_CASE("random_graphs 110", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 110", g110::f, g110::fn, g110::ref, rg::vec(5, 1760), rg::mat(5, 7, 1761));
 }
-TEST_CASE("random graph 111", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 111", g111::f, g111::fn, g111::ref, rg::vec(7, 1776), rg::mat(5, 7, 1777));
+TEST_CASE("random_graphs 111", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 111", g111::f, g111::fn, g111::ref, rg::vec(7, 1776), rg::mat(5, 7, 1777));
 }
-TEST_CASE("random graph 112", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 112", g112::f, g112::fn, g112::ref, rg::mat(5, 7, 1792), rg::mat(5, 7, 1793));
+TEST_CASE("random_graphs 112", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 112", g112::f, g112::fn, g112::ref, rg::mat(5, 7, 1792), rg::mat(5, 7, 1793));
 }
-TEST_CASE("random graph 113", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 113", g113::f, g113::fn, g113::ref, rg::mat(5, 7, 1808), rg::mat57s(1809));
+TEST_CASE("random_graphs 113", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 113", g113::f, g113::fn, g113::ref, rg::mat(5, 7, 1808), rg::mat57s(1809));
 }

@@ -162,27 +162,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 114", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 114", g114::f, g114::fn, g114::ref, rg::mat(5, 7, 1824), rg::mat(5, 7, 1825));
+TEST_CASE("random_graphs 114", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 114", g114::f, g114::fn, g114::ref, rg::mat(5, 7, 1824), rg::mat(5, 7, 1825));
 }
-TEST_CASE("random graph 115", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 115", g115::f, g115::fn, g115::ref, rg::vec(7, 1840), rg::mat57s(1841), rg::scalar(1842));
+TEST_CASE("random_graphs 115", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 115", g115::f, g115::fn, g115::ref, rg::vec(7, 1840), rg::mat57s(1841), rg::scalar(1842));
 }
-TEST_CASE("random graph 116", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 116", g116::f, g116::fn, g116::ref, rg::vec(7, 1856));
+TEST_CASE("random_graphs 116", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 116", g116::f, g116::fn, g116::ref, rg::vec(7, 1856));
 }
-TEST_CASE("random graph 117", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 117", g117::f, g117::fn, g117::ref, rg::scalar(1872), rg::vec(5, 1873));
+TEST_CASE("random_graphs 117", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 117", g117::f, g117::fn, g117::ref, rg::scalar(1872), rg::vec(5, 1873));
 }
-TEST_CASE("random graph 118", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 118", g118::f, g118::fn, g118::ref, rg::mat(5, 7, 1888), rg::mat57s(1889));
+TEST_CASE("random_graphs 118", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 118", g118::f, g118::fn, g118::ref, rg::mat(5, 7, 1888), rg::mat57s(1889));
 }
-TEST_CASE("random graph 119", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 119", g119::f, g119::fn, g119::ref, rg::mat(5, 7, 1904), rg::mat57s(1905));
+TEST_CASE("random_graphs 119", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 119", g119::f, g119::fn, g119::ref, rg::mat(5, 7, 1904), rg::mat57s(1905));
 }
-TEST_CASE("random graph 120", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 120", g120::f, g120::fn, g120::ref, rg::vec(5, 1920), rg::vec(7, 1921), rg::vec(7, 1922));
+TEST_CASE("random_graphs 120", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 120", g120::f, g120::fn, g120::ref, rg::vec(5, 1920), rg::vec(7, 1921), rg::vec(7, 1922));
 }
-TEST_CASE("random graph 121", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 121", g121::f, g121::fn, g121::ref, rg::mat(5, 7, 1936));
+TEST_CASE("random_graphs 121", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 121", g121::f, g121::fn, g121::ref, rg::mat(5, 7, 1936));
 }

@@ -169,27 +169,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 122", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 122", g122::f, g122::fn, g122::ref, rg::mat(5, 7, 1952));
+TEST_CASE("random_graphs 122", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 122", g122::f, g122::fn, g122::ref, rg::mat(5, 7, 1952));
 }
-TEST_CASE("random graph 123", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 123", g123::f, g123::fn, g123::ref, rg::mat(5, 7, 1968), rg::scalar(1969));
+TEST_CASE("random_graphs 123", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 123", g123::f, g123::fn, g123::ref, rg::mat(5, 7, 1968), rg::scalar(1969));
 }
-TEST_CASE("random graph 124", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 124", g124::f, g124::fn, g124::ref, rg::vec(7, 1984), rg::mat(5, 7, 1985));
+TEST_CASE("random_graphs 124", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 124", g124::f, g124::fn, g124::ref, rg::vec(7, 1984), rg::mat(5, 7, 1985));
 }
-TEST_CASE("random graph 125", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 125", g125::f, g125::fn, g125::ref, rg::vec(7, 2000), rg::mat(5, 7, 2001));
+TEST_CASE("random_graphs 125", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 125", g125::f, g125::fn, g125::ref, rg::vec(7, 2000), rg::mat(5, 7, 2001));
 }
-TEST_CASE("random graph 126", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 126", g126::f, g126::fn, g126::ref, rg::vec(7, 2016), rg::mat(5, 7, 2017), rg::mat57s(2018));
+TEST_CASE("random_graphs 126", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 126", g126::f, g126::fn, g126::ref, rg::vec(7, 2016), rg::mat(5, 7, 2017), rg::mat57s(2018));
 }
-TEST_CASE("random graph 127", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 127", g127::f, g127::fn, g127::ref, rg::mat(5, 7, 2032), rg::mat(5, 7, 2033), rg::vec(5, 2034));
+TEST_CASE("random_graphs 127", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 127", g127::f, g127::fn, g127::ref, rg::mat(5, 7, 2032), rg::mat(5, 7, 2033), rg::vec(5, 2034));
 }
-TEST_CASE("random graph 128", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 128", g128::f, g128::fn, g128::ref, rg::mat(5, 7, 2048));
+TEST_CASE("random_graphs 128", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 128", g128::f, g128::fn, g128::ref, rg::mat(5, 7, 2048));
 }
-TEST_CASE("random graph 129", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 129", g129::f, g129::fn, g129::ref, rg::vec(7, 2064), rg::vec7s(2065), rg::vec(5, 2066));
+TEST_CASE("random_graphs 129", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 129", g129::f, g129::fn, g129::ref, rg::vec(7, 2064), rg::vec7s(2065), rg::vec(5, 2066));
 }

@@ -176,27 +176,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 131", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 131", g131::f, g131::fn, g131::ref, rg::vec(7, 2096), rg::scalar(2097));
+TEST_CASE("random_graphs 131", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 131", g131::f, g131::fn, g131::ref, rg::vec(7, 2096), rg::scalar(2097));
 }
-TEST_CASE("random graph 132", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 132", g132::f, g132::fn, g132::ref, rg::vec(5, 2112));
+TEST_CASE("random_graphs 132", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 132", g132::f, g132::fn, g132::ref, rg::vec(5, 2112));
 }
-TEST_CASE("random graph 134", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 134", g134::f, g134::fn, g134::ref, rg::vec7s(2144), rg::mat57s(2145));
+TEST_CASE("random_graphs 134", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 134", g134::f, g134::fn, g134::ref, rg::vec7s(2144), rg::mat57s(2145));
 }
-TEST_CASE("random graph 135", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 135", g135::f, g135::fn, g135::ref, rg::mat(5, 7, 2160), rg::vec7s(2161));
+TEST_CASE("random_graphs 135", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 135", g135::f, g135::fn, g135::ref, rg::mat(5, 7, 2160), rg::vec7s(2161));
 }
-TEST_CASE("random graph 137", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 137", g137::f, g137::fn, g137::ref, rg::vec7s(2192));
+TEST_CASE("random_graphs 137", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 137", g137::f, g137::fn, g137::ref, rg::vec7s(2192));
 }
-TEST_CASE("random graph 138", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 138", g138::f, g138::fn, g138::ref, rg::vec(7, 2208), rg::mat(5, 7, 2209));
+TEST_CASE("random_graphs 138", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 138", g138::f, g138::fn, g138::ref, rg::vec(7, 2208), rg::mat(5, 7, 2209));
 }
-TEST_CASE("random graph 139", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 139", g139::f, g139::fn, g139::ref, rg::vec7s(2224));
+TEST_CASE("random_graphs 139", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 139", g139::f, g139::fn, g139::ref, rg::vec7s(2224));
 }
-TEST_CASE("random graph 140", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 140", g140::f, g140::fn, g140::ref, rg::vec7s(2240), rg::vec(5, 2241), rg::scalar(2242));
+TEST_CASE("random_graphs 140", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 140", g140::f, g140::fn, g140::ref, rg::vec7s(2240), rg::vec(5, 2241), rg::scalar(2242));
 }

@@ -156,27 +156,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 141", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 141", g141::f, g141::fn, g141::ref, rg::mat(5, 7, 2256));
+TEST_CASE("random_graphs 141", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 141", g141::f, g141::fn, g141::ref, rg::mat(5, 7, 2256));
 }
-TEST_CASE("random graph 142", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 142", g142::f, g142::fn, g142::ref, rg::mat(5, 7, 2272));
+TEST_CASE("random_graphs 142", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 142", g142::f, g142::fn, g142::ref, rg::mat(5, 7, 2272));
 }
-TEST_CASE("random graph 143", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 143", g143::f, g143::fn, g143::ref, rg::scalar(2288));
+TEST_CASE("random_graphs 143", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 143", g143::f, g143::fn, g143::ref, rg::scalar(2288));
 }
-TEST_CASE("random graph 144", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 144", g144::f, g144::fn, g144::ref, rg::vec(7, 2304), rg::vec7s(2305), rg::mat(5, 7, 2306));
+TEST_CASE("random_graphs 144", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 144", g144::f, g144::fn, g144::ref, rg::vec(7, 2304), rg::vec7s(2305), rg::mat(5, 7, 2306));
 }
-TEST_CASE("random graph 145", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 145", g145::f, g145::fn, g145::ref, rg::mat(5, 7, 2320), rg::mat(5, 7, 2321));
+TEST_CASE("random_graphs 145", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 145", g145::f, g145::fn, g145::ref, rg::mat(5, 7, 2320), rg::mat(5, 7, 2321));
 }
-TEST_CASE("random graph 148", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 148", g148::f, g148::fn, g148::ref, rg::vec(5, 2368), rg::vec(7, 2369));
+TEST_CASE("random_graphs 148", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 148", g148::f, g148::fn, g148::ref, rg::vec(5, 2368), rg::vec(7, 2369));
 }
-TEST_CASE("random graph 149", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 149", g149::f, g149::fn, g149::ref, rg::vec(7, 2384), rg::mat(5, 7, 2385), rg::vec(5, 2386));
+TEST_CASE("random_graphs 149", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 149", g149::f, g149::fn, g149::ref, rg::vec(7, 2384), rg::mat(5, 7, 2385), rg::vec(5, 2386));
 }
-TEST_CASE("random graph 150", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 150", g150::f, g150::fn, g150::ref, rg::scalar(2400));
+TEST_CASE("random_graphs 150", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 150", g150::f, g150::fn, g150::ref, rg::scalar(2400));
 }

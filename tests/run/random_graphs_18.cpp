@@ -151,27 +151,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 151", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 151", g151::f, g151::fn, g151::ref, rg::vec7s(2416), rg::scalar(2417));
+TEST_CASE("random_graphs 151", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 151", g151::f, g151::fn, g151::ref, rg::vec7s(2416), rg::scalar(2417));
 }
-TEST_CASE("random graph 152", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 152", g152::f, g152::fn, g152::ref, rg::mat(5, 7, 2432), rg::mat(5, 7, 2433), rg::scalar(2434));
+TEST_CASE("random_graphs 152", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 152", g152::f, g152::fn, g152::ref, rg::mat(5, 7, 2432), rg::mat(5, 7, 2433), rg::scalar(2434));
 }
-TEST_CASE("random graph 153", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 153", g153::f, g153::fn, g153::ref, rg::vec(7, 2448), rg::mat(5, 7, 2449));
+TEST_CASE("random_graphs 153", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 153", g153::f, g153::fn, g153::ref, rg::vec(7, 2448), rg::mat(5, 7, 2449));
 }
-TEST_CASE("random graph 154", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 154", g154::f, g154::fn, g154::ref, rg::vec(7, 2464), rg::mat(5, 7, 2465), rg::scalar(2466));
+TEST_CASE("random_graphs 154", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 154", g154::f, g154::fn, g154::ref, rg::vec(7, 2464), rg::mat(5, 7, 2465), rg::scalar(2466));
 }
-TEST_CASE("random graph 155", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 155", g155::f, g155::fn, g155::ref, rg::vec(7, 2480), rg::mat(5, 7, 2481));
+TEST_CASE("random_graphs 155", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 155", g155::f, g155::fn, g155::ref, rg::vec(7, 2480), rg::mat(5, 7, 2481));
 }
-TEST_CASE("random graph 156", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 156", g156::f, g156::fn, g156::ref, rg::vec(5, 2496));
+TEST_CASE("random_graphs 156", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 156", g156::f, g156::fn, g156::ref, rg::vec(5, 2496));
 }
-TEST_CASE("random graph 157", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 157", g157::f, g157::fn, g157::ref, rg::vec(7, 2512));
+TEST_CASE("random_graphs 157", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 157", g157::f, g157::fn, g157::ref, rg::vec(7, 2512));
 }
-TEST_CASE("random graph 158", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 158", g158::f, g158::fn, g158::ref, rg::vec(5, 2528));
+TEST_CASE("random_graphs 158", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 158", g158::f, g158::fn, g158::ref, rg::vec(5, 2528));
 }

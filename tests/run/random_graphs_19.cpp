@@ -175,27 +175,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 159", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 159", g159::f, g159::fn, g159::ref, rg::vec(7, 2544), rg::scalar(2545));
+TEST_CASE("random_graphs 159", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 159", g159::f, g159::fn, g159::ref, rg::vec(7, 2544), rg::scalar(2545));
 }
-TEST_CASE("random graph 160", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 160", g160::f, g160::fn, g160::ref, rg::vec(7, 2560), rg::vec(5, 2561));
+TEST_CASE("random_graphs 160", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 160", g160::f, g160::fn, g160::ref, rg::vec(7, 2560), rg::vec(5, 2561));
 }
-TEST_CASE("random graph 161", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 161", g161::f, g161::fn, g161::ref, rg::mat57s(2576), rg::vec(7, 2577), rg::vec(7, 2578));
+TEST_CASE("random_graphs 161", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 161", g161::f, g161::fn, g161::ref, rg::mat57s(2576), rg::vec(7, 2577), rg::vec(7, 2578));
 }
-TEST_CASE("random graph 163", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 163", g163::f, g163::fn, g163::ref, rg::vec(7, 2608), rg::vec(7, 2609));
+TEST_CASE("random_graphs 163", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 163", g163::f, g163::fn, g163::ref, rg::vec(7, 2608), rg::vec(7, 2609));
 }
-TEST_CASE("random graph 164", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 164", g164::f, g164::fn, g164::ref, rg::vec(7, 2624));
+TEST_CASE("random_graphs 164", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 164", g164::f, g164::fn, g164::ref, rg::vec(7, 2624));
 }
-TEST_CASE("random graph 165", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 165", g165::f, g165::fn, g165::ref, rg::mat(5, 7, 2640), rg::mat57s(2641));
+TEST_CASE("random_graphs 165", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 165", g165::f, g165::fn, g165::ref, rg::mat(5, 7, 2640), rg::mat57s(2641));
 }
-TEST_CASE("random graph 166", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 166", g166::f, g166::fn, g166::ref, rg::vec(7, 2656));
+TEST_CASE("random_graphs 166", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 166", g166::f, g166::fn, g166::ref, rg::vec(7, 2656));
 }
-TEST_CASE("random graph 167", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 167", g167::f, g167::fn, g167::ref, rg::vec7s(2672), rg::mat(5, 7, 2673));
+TEST_CASE("random_graphs 167", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 167", g167::f, g167::fn, g167::ref, rg::vec7s(2672), rg::mat(5, 7, 2673));
 }

@@ -165,27 +165,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 9", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 9", g9::f, g9::fn, g9::ref, rg::mat(5, 7, 144));
+TEST_CASE("random_graphs 9", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 9", g9::f, g9::fn, g9::ref, rg::mat(5, 7, 144));
 }
-TEST_CASE("random graph 10", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 10", g10::f, g10::fn, g10::ref, rg::vec(7, 160), rg::mat(5, 7, 161));
+TEST_CASE("random_graphs 10", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 10", g10::f, g10::fn, g10::ref, rg::vec(7, 160), rg::mat(5, 7, 161));
 }
-TEST_CASE("random graph 11", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 11", g11::f, g11::fn, g11::ref, rg::scalar(176));
+TEST_CASE("random_graphs 11", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 11", g11::f, g11::fn, g11::ref, rg::scalar(176));
 }
-TEST_CASE("random graph 12", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 12", g12::f, g12::fn, g12::ref, rg::vec(5, 192), rg::mat(5, 7, 193));
+TEST_CASE("random_graphs 12", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 12", g12::f, g12::fn, g12::ref, rg::vec(5, 192), rg::mat(5, 7, 193));
 }
-TEST_CASE("random graph 13", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 13", g13::f, g13::fn, g13::ref, rg::mat(5, 7, 208), rg::scalar(209));
+TEST_CASE("random_graphs 13", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 13", g13::f, g13::fn, g13::ref, rg::mat(5, 7, 208), rg::scalar(209));
 }
-TEST_CASE("random graph 14", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 14", g14::f, g14::fn, g14::ref, rg::mat(5, 7, 224), rg::vec7s(225));
+TEST_CASE("random_graphs 14", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 14", g14::f, g14::fn, g14::ref, rg::mat(5, 7, 224), rg::vec7s(225));
 }
-TEST_CASE("random graph 15", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 15", g15::f, g15::fn, g15::ref, rg::vec7s(240));
+TEST_CASE("random_graphs 15", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 15", g15::f, g15::fn, g15::ref, rg::vec7s(240));
 }
-TEST_CASE("random graph 16", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 16", g16::f, g16::fn, g16::ref, rg::vec(7, 256), rg::vec(5, 257));
+TEST_CASE("random_graphs 16", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 16", g16::f, g16::fn, g16::ref, rg::vec(7, 256), rg::vec(5, 257));
 }

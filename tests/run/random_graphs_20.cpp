@@ -186,27 +186,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 168", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 168", g168::f, g168::fn, g168::ref, rg::scalar(2688), rg::mat57s(2689));
+TEST_CASE("random_graphs 168", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 168", g168::f, g168::fn, g168::ref, rg::scalar(2688), rg::mat57s(2689));
 }
-TEST_CASE("random graph 169", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 169", g169::f, g169::fn, g169::ref, rg::mat(5, 7, 2704), rg::mat57s(2705));
+TEST_CASE("random_graphs 169", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 169", g169::f, g169::fn, g169::ref, rg::mat(5, 7, 2704), rg::mat57s(2705));
 }
-TEST_CASE("random graph 171", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 171", g171::f, g171::fn, g171::ref, rg::vec7s(2736), rg::vec(5, 2737));
+TEST_CASE("random_graphs 171", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 171", g171::f, g171::fn, g171::ref, rg::vec7s(2736), rg::vec(5, 2737));
 }
-TEST_CASE("random graph 172", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 172", g172::f, g172::fn, g172::ref, rg::vec7s(2752));
+TEST_CASE("random_graphs 172", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 172", g172::f, g172::fn, g172::ref, rg::vec7s(2752));
 }
-TEST_CASE("random graph 173", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 173", g173::f, g173::fn, g173::ref, rg::vec7s(2768));
+TEST_CASE("random_graphs 173", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 173", g173::f, g173::fn, g173::ref, rg::vec7s(2768));
 }
-TEST_CASE("random graph 174", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 174", g174::f, g174::fn, g174::ref, rg::vec(7, 2784), rg::vec(5, 2785), rg::mat(5, 7, 2786));
+TEST_CASE("random_graphs 174", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 174", g174::f, g174::fn, g174::ref, rg::vec(7, 2784), rg::vec(5, 2785), rg::mat(5, 7, 2786));
 }
-TEST_CASE("random graph 175", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 175", g175::f, g175::fn, g175::ref, rg::vec(7, 2800), rg::vec7s(2801), rg::mat(5, 7, 2802));
+TEST_CASE("random_graphs 175", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 175", g175::f, g175::fn, g175::ref, rg::vec(7, 2800), rg::vec7s(2801), rg::mat(5, 7, 2802));
 }
-TEST_CASE("random graph 176", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 176", g176::f, g176::fn, g176::ref, rg::vec(5, 2816), rg::mat(5, 7, 2817));
+TEST_CASE("random_graphs 176", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 176", g176::f, g176::fn, g176::ref, rg::vec(5, 2816), rg::mat(5, 7, 2817));
 }

@@ -163,27 +163,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 177", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 177", g177::f, g177::fn, g177::ref, rg::mat57s(2832));
+TEST_CASE("random_graphs 177", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 177", g177::f, g177::fn, g177::ref, rg::mat57s(2832));
 }
-TEST_CASE("random graph 178", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 178", g178::f, g178::fn, g178::ref, rg::vec(7, 2848), rg::mat(5, 7, 2849));
+TEST_CASE("random_graphs 178", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 178", g178::f, g178::fn, g178::ref, rg::vec(7, 2848), rg::mat(5, 7, 2849));
 }
-TEST_CASE("random graph 179", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 179", g179::f, g179::fn, g179::ref, rg::vec(7, 2864));
+TEST_CASE("random_graphs 179", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 179", g179::f, g179::fn, g179::ref, rg::vec(7, 2864));
 }
-TEST_CASE("random graph 180", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 180", g180::f, g180::fn, g180::ref, rg::vec(7, 2880), rg::mat57s(2881));
+TEST_CASE("random_graphs 180", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 180", g180::f, g180::fn, g180::ref, rg::vec(7, 2880), rg::mat57s(2881));
 }
-TEST_CASE("random graph 181", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 181", g181::f, g181::fn, g181::ref, rg::vec7s(2896), rg::vec(5, 2897));
+TEST_CASE("random_graphs 181", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 181", g181::f, g181::fn, g181::ref, rg::vec7s(2896), rg::vec(5, 2897));
 }
-TEST_CASE("random graph 182", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 182", g182::f, g182::fn, g182::ref, rg::vec(7, 2912), rg::mat(5, 7, 2913));
+TEST_CASE("random_graphs 182", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 182", g182::f, g182::fn, g182::ref, rg::vec(7, 2912), rg::mat(5, 7, 2913));
 }
-TEST_CASE("random graph 185", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 185", g185::f, g185::fn, g185::ref, rg::mat(5, 7, 2960), rg::vec(7, 2961), rg::scalar(2962));
+TEST_CASE("random_graphs 185", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 185", g185::f, g185::fn, g185::ref, rg::mat(5, 7, 2960), rg::vec(7, 2961), rg::scalar(2962));
 }
-TEST_CASE("random graph 186", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 186", g186::f, g186::fn, g186::ref, rg::mat57s(2976), rg::vec(7, 2977));
+TEST_CASE("random_graphs 186", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 186", g186::f, g186::fn, g186::ref, rg::mat57s(2976), rg::vec(7, 2977));
 }

@@ -170,27 +170,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 187", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 187", g187::f, g187::fn, g187::ref, rg::vec7s(2992), rg::mat57s(2993), rg::scalar(2994));
+TEST_CASE("random_graphs 187", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 187", g187::f, g187::fn, g187::ref, rg::vec7s(2992), rg::mat57s(2993), rg::scalar(2994));
 }
-TEST_CASE("random graph 189", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 189", g189::f, g189::fn, g189::ref, rg::mat(5, 7, 3024), rg::scalar(3025));
+TEST_CASE("random_graphs 189", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 189", g189::f, g189::fn, g189::ref, rg::mat(5, 7, 3024), rg::scalar(3025));
 }
-TEST_CASE("random graph 190", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 190", g190::f, g190::fn, g190::ref, rg::mat(5, 7, 3040));
+TEST_CASE("random_graphs 190", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 190", g190::f, g190::fn, g190::ref, rg::mat(5, 7, 3040));
 }
-TEST_CASE("random graph 191", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 191", g191::f, g191::fn, g191::ref, rg::vec(5, 3056), rg::scalar(3057), rg::vec(7, 3058));
+TEST_CASE("random_graphs 191", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 191", g191::f, g191::fn, g191::ref, rg::vec(5, 3056), rg::scalar(3057), rg::vec(7, 3058));
 }
-TEST_CASE("random graph 193", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 193", g193::f, g193::fn, g193::ref, rg::vec(5, 3088), rg::mat(5, 7, 3089));
+TEST_CASE("random_graphs 193", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 193", g193::f, g193::fn, g193::ref, rg::vec(5, 3088), rg::mat(5, 7, 3089));
 }
-TEST_CASE("random graph 194", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 194", g194::f, g194::fn, g194::ref, rg::vec(5, 3104), rg::mat(5, 7, 3105));
+TEST_CASE("random_graphs 194", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 194", g194::f, g194::fn, g194::ref, rg::vec(5, 3104), rg::mat(5, 7, 3105));
 }
-TEST_CASE("random graph 195", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 195", g195::f, g195::fn, g195::ref, rg::scalar(3120), rg::vec7s(3121), rg::mat(5, 7, 3122));
+TEST_CASE("random_graphs 195", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 195", g195::f, g195::fn, g195::ref, rg::scalar(3120), rg::vec7s(3121), rg::mat(5, 7, 3122));
 }
-TEST_CASE("random graph 196", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 196", g196::f, g196::fn, g196::ref, rg::mat(5, 7, 3136), rg::scalar(3137));
+TEST_CASE("random_graphs 196", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 196", g196::f, g196::fn, g196::ref, rg::mat(5, 7, 3136), rg::scalar(3137));
 }

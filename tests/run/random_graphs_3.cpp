@@ -183,27 +183,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 18", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 18", g18::f, g18::fn, g18::ref, rg::vec(7, 288), rg::vec7s(289), rg::mat(5, 7, 290));
+TEST_CASE("random_graphs 18", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 18", g18::f, g18::fn, g18::ref, rg::vec(7, 288), rg::vec7s(289), rg::mat(5, 7, 290));
 }
-TEST_CASE("random graph 20", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 20", g20::f, g20::fn, g20::ref, rg::vec7s(320), rg::vec(7, 321));
+TEST_CASE("random_graphs 20", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 20", g20::f, g20::fn, g20::ref, rg::vec7s(320), rg::vec(7, 321));
 }
-TEST_CASE("random graph 21", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 21", g21::f, g21::fn, g21::ref, rg::mat(5, 7, 336));
+TEST_CASE("random_graphs 21", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 21", g21::f, g21::fn, g21::ref, rg::mat(5, 7, 336));
 }
-TEST_CASE("random graph 22", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 22", g22::f, g22::fn, g22::ref, rg::vec7s(352), rg::scalar(353));
+TEST_CASE("random_graphs 22", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 22", g22::f, g22::fn, g22::ref, rg::vec7s(352), rg::scalar(353));
 }
-TEST_CASE("random graph 23", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 23", g23::f, g23::fn, g23::ref, rg::mat(5, 7, 368), rg::vec(7, 369), rg::mat(5, 7, 370), rg::vec7s(371));
+TEST_CASE("random_graphs 23", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 23", g23::f, g23::fn, g23::ref, rg::mat(5, 7, 368), rg::vec(7, 369), rg::mat(5, 7, 370), rg::vec7s(371));
 }
-TEST_CASE("random graph 24", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 24", g24::f, g24::fn, g24::ref, rg::vec(7, 384), rg::vec(5, 385), rg::mat(5, 7, 386));
+TEST_CASE("random_graphs 24", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 24", g24::f, g24::fn, g24::ref, rg::vec(7, 384), rg::vec(5, 385), rg::mat(5, 7, 386));
 }
-TEST_CASE("random graph 25", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 25", g25::f, g25::fn, g25::ref, rg::vec(7, 400), rg::vec(7, 401));
+TEST_CASE("random_graphs 25", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 25", g25::f, g25::fn, g25::ref, rg::vec(7, 400), rg::vec(7, 401));
 }
-TEST_CASE("random graph 26", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 26", g26::f, g26::fn, g26::ref, rg::vec(5, 416), rg::scalar(417));
+TEST_CASE("random_graphs 26", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 26", g26::f, g26::fn, g26::ref, rg::vec(5, 416), rg::scalar(417));
 }

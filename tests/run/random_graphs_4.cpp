@@ -178,27 +178,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 28", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 28", g28::f, g28::fn, g28::ref, rg::vec7s(448), rg::mat(5, 7, 449));
+TEST_CASE("random_graphs 28", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 28", g28::f, g28::fn, g28::ref, rg::vec7s(448), rg::mat(5, 7, 449));
 }
-TEST_CASE("random graph 29", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 29", g29::f, g29::fn, g29::ref, rg::mat(5, 7, 464), rg::scalar(465));
+TEST_CASE("random_graphs 29", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 29", g29::f, g29::fn, g29::ref, rg::mat(5, 7, 464), rg::scalar(465));
 }
-TEST_CASE("random graph 30", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 30", g30::f, g30::fn, g30::ref, rg::mat57s(480), rg::mat(5, 7, 481));
+TEST_CASE("random_graphs 30", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 30", g30::f, g30::fn, g30::ref, rg::mat57s(480), rg::mat(5, 7, 481));
 }
-TEST_CASE("random graph 31", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 31", g31::f, g31::fn, g31::ref, rg::mat57s(496));
+TEST_CASE("random_graphs 31", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 31", g31::f, g31::fn, g31::ref, rg::mat57s(496));
 }
-TEST_CASE("random graph 32", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 32", g32::f, g32::fn, g32::ref, rg::vec(5, 512), rg::vec(7, 513));
+TEST_CASE("random_graphs 32", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 32", g32::f, g32::fn, g32::ref, rg::vec(5, 512), rg::vec(7, 513));
 }
-TEST_CASE("random graph 33", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 33", g33::f, g33::fn, g33::ref, rg::vec7s(528));
+TEST_CASE("random_graphs 33", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 33", g33::f, g33::fn, g33::ref, rg::vec7s(528));
 }
-TEST_CASE("random graph 34", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 34", g34::f, g34::fn, g34::ref, rg::vec7s(544));
+TEST_CASE("random_graphs 34", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 34", g34::f, g34::fn, g34::ref, rg::vec7s(544));
 }
-TEST_CASE("random graph 35", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 35", g35::f, g35::fn, g35::ref, rg::mat(5, 7, 560));
+TEST_CASE("random_graphs 35", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 35", g35::f, g35::fn, g35::ref, rg::mat(5, 7, 560));
 }

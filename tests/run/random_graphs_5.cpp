@@ -193,27 +193,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 36", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 36", g36::f, g36::fn, g36::ref, rg::mat(5, 7, 576), rg::vec(7, 577));
+TEST_CASE("random_graphs 36", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 36", g36::f, g36::fn, g36::ref, rg::mat(5, 7, 576), rg::vec(7, 577));
 }
-TEST_CASE("random graph 37", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 37", g37::f, g37::fn, g37::ref, rg::mat(5, 7, 592), rg::mat57s(593), rg::scalar(594));
+TEST_CASE("random_graphs 37", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 37", g37::f, g37::fn, g37::ref, rg::mat(5, 7, 592), rg::mat57s(593), rg::scalar(594));
 }
-TEST_CASE("random graph 38", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 38", g38::f, g38::fn, g38::ref, rg::vec(5, 608));
+TEST_CASE("random_graphs 38", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 38", g38::f, g38::fn, g38::ref, rg::vec(5, 608));
 }
-TEST_CASE("random graph 39", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 39", g39::f, g39::fn, g39::ref, rg::scalar(624), rg::vec7s(625));
+TEST_CASE("random_graphs 39", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 39", g39::f, g39::fn, g39::ref, rg::scalar(624), rg::vec7s(625));
 }
-TEST_CASE("random graph 42", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 42", g42::f, g42::fn, g42::ref, rg::vec(7, 672), rg::vec7s(673));
+TEST_CASE("random_graphs 42", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 42", g42::f, g42::fn, g42::ref, rg::vec(7, 672), rg::vec7s(673));
 }
-TEST_CASE("random graph 43", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 43", g43::f, g43::fn, g43::ref, rg::vec(5, 688), rg::mat(5, 7, 689));
+TEST_CASE("random_graphs 43", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 43", g43::f, g43::fn, g43::ref, rg::vec(5, 688), rg::mat(5, 7, 689));
 }
-TEST_CASE("random graph 44", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 44", g44::f, g44::fn, g44::ref, rg::scalar(704), rg::vec7s(705), rg::mat(5, 7, 706));
+TEST_CASE("random_graphs 44", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 44", g44::f, g44::fn, g44::ref, rg::scalar(704), rg::vec7s(705), rg::mat(5, 7, 706));
 }
-TEST_CASE("random graph 45", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 45", g45::f, g45::fn, g45::ref, rg::vec7s(720), rg::vec(7, 721));
+TEST_CASE("random_graphs 45", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 45", g45::f, g45::fn, g45::ref, rg::vec7s(720), rg::vec(7, 721));
 }

@@ -170,27 +170,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 46", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 46", g46::f, g46::fn, g46::ref, rg::vec7s(736), rg::scalar(737));
+TEST_CASE("random_graphs 46", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 46", g46::f, g46::fn, g46::ref, rg::vec7s(736), rg::scalar(737));
 }
-TEST_CASE("random graph 47", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 47", g47::f, g47::fn, g47::ref, rg::vec(5, 752));
+TEST_CASE("random_graphs 47", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 47", g47::f, g47::fn, g47::ref, rg::vec(5, 752));
 }
-TEST_CASE("random graph 48", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 48", g48::f, g48::fn, g48::ref, rg::mat(5, 7, 768));
+TEST_CASE("random_graphs 48", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 48", g48::f, g48::fn, g48::ref, rg::mat(5, 7, 768));
 }
-TEST_CASE("random graph 49", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 49", g49::f, g49::fn, g49::ref, rg::scalar(784));
+TEST_CASE("random_graphs 49", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 49", g49::f, g49::fn, g49::ref, rg::scalar(784));
 }
-TEST_CASE("random graph 50", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 50", g50::f, g50::fn, g50::ref, rg::mat(5, 7, 800), rg::mat57s(801));
+TEST_CASE("random_graphs 50", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 50", g50::f, g50::fn, g50::ref, rg::mat(5, 7, 800), rg::mat57s(801));
 }
-TEST_CASE("random graph 51", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 51", g51::f, g51::fn, g51::ref, rg::vec(7, 816), rg::vec(5, 817));
+TEST_CASE("random_graphs 51", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 51", g51::f, g51::fn, g51::ref, rg::vec(7, 816), rg::vec(5, 817));
 }
-TEST_CASE("random graph 52", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 52", g52::f, g52::fn, g52::ref, rg::mat(5, 7, 832), rg::mat(5, 7, 833));
+TEST_CASE("random_graphs 52", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 52", g52::f, g52::fn, g52::ref, rg::mat(5, 7, 832), rg::mat(5, 7, 833));
 }
-TEST_CASE("random graph 53", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 53", g53::f, g53::fn, g53::ref, rg::mat(5, 7, 848));
+TEST_CASE("random_graphs 53", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 53", g53::f, g53::fn, g53::ref, rg::mat(5, 7, 848));
 }

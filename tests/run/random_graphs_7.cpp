@@ -191,27 +191,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 54", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 54", g54::f, g54::fn, g54::ref, rg::vec(7, 864));
+TEST_CASE("random_graphs 54", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 54", g54::f, g54::fn, g54::ref, rg::vec(7, 864));
 }
-TEST_CASE("random graph 55", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 55", g55::f, g55::fn, g55::ref, rg::mat(5, 7, 880), rg::mat(5, 7, 881));
+TEST_CASE("random_graphs 55", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 55", g55::f, g55::fn, g55::ref, rg::mat(5, 7, 880), rg::mat(5, 7, 881));
 }
-TEST_CASE("random graph 56", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 56", g56::f, g56::fn, g56::ref, rg::mat(5, 7, 896), rg::vec(5, 897));
+TEST_CASE("random_graphs 56", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 56", g56::f, g56::fn, g56::ref, rg::mat(5, 7, 896), rg::vec(5, 897));
 }
-TEST_CASE("random graph 57", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 57", g57::f, g57::fn, g57::ref, rg::vec(5, 912), rg::vec(7, 913), rg::mat(5, 7, 914));
+TEST_CASE("random_graphs 57", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 57", g57::f, g57::fn, g57::ref, rg::vec(5, 912), rg::vec(7, 913), rg::mat(5, 7, 914));
 }
-TEST_CASE("random graph 58", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 58", g58::f, g58::fn, g58::ref, rg::mat57s(928));
+TEST_CASE("random_graphs 58", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 58", g58::f, g58::fn, g58::ref, rg::mat57s(928));
 }
-TEST_CASE("random graph 59", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 59", g59::f, g59::fn, g59::ref, rg::vec7s(944), rg::mat57s(945), rg::scalar(946));
+TEST_CASE("random_graphs 59", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 59", g59::f, g59::fn, g59::ref, rg::vec7s(944), rg::mat57s(945), rg::scalar(946));
 }
-TEST_CASE("random graph 60", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 60", g60::f, g60::fn, g60::ref, rg::mat(5, 7, 960), rg::vec(7, 961), rg::vec(7, 962));
+TEST_CASE("random_graphs 60", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 60", g60::f, g60::fn, g60::ref, rg::mat(5, 7, 960), rg::vec(7, 961), rg::vec(7, 962));
 }
-TEST_CASE("random graph 61", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 61", g61::f, g61::fn, g61::ref, rg::vec7s(976), rg::scalar(977));
+TEST_CASE("random_graphs 61", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 61", g61::f, g61::fn, g61::ref, rg::vec7s(976), rg::scalar(977));
 }

@@ -180,27 +180,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 62", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 62", g62::f, g62::fn, g62::ref, rg::vec(7, 992), rg::mat(5, 7, 993), rg::scalar(994));
+TEST_CASE("random_graphs 62", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 62", g62::f, g62::fn, g62::ref, rg::vec(7, 992), rg::mat(5, 7, 993), rg::scalar(994));
 }
-TEST_CASE("random graph 63", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 63", g63::f, g63::fn, g63::ref, rg::vec(7, 1008), rg::vec(5, 1009), rg::mat(5, 7, 1010));
+TEST_CASE("random_graphs 63", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 63", g63::f, g63::fn, g63::ref, rg::vec(7, 1008), rg::vec(5, 1009), rg::mat(5, 7, 1010));
 }
-TEST_CASE("random graph 64", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 64", g64::f, g64::fn, g64::ref, rg::vec(5, 1024), rg::scalar(1025));
+TEST_CASE("random_graphs 64", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 64", g64::f, g64::fn, g64::ref, rg::vec(5, 1024), rg::scalar(1025));
 }
-TEST_CASE("random graph 65", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 65", g65::f, g65::fn, g65::ref, rg::vec(7, 1040), rg::vec(5, 1041));
+TEST_CASE("random_graphs 65", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 65", g65::f, g65::fn, g65::ref, rg::vec(7, 1040), rg::vec(5, 1041));
 }
-TEST_CASE("random graph 66", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 66", g66::f, g66::fn, g66::ref, rg::vec(5, 1056), rg::mat57s(1057));
+TEST_CASE("random_graphs 66", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 66", g66::f, g66::fn, g66::ref, rg::vec(5, 1056), rg::mat57s(1057));
 }
-TEST_CASE("random graph 68", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 68", g68::f, g68::fn, g68::ref, rg::vec7s(1088), rg::mat(5, 7, 1089), rg::mat(5, 7, 1090));
+TEST_CASE("random_graphs 68", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 68", g68::f, g68::fn, g68::ref, rg::vec7s(1088), rg::mat(5, 7, 1089), rg::mat(5, 7, 1090));
 }
-TEST_CASE("random graph 69", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 69", g69::f, g69::fn, g69::ref, rg::mat(5, 7, 1104));
+TEST_CASE("random_graphs 69", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 69", g69::f, g69::fn, g69::ref, rg::mat(5, 7, 1104));
 }
-TEST_CASE("random graph 70", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 70", g70::f, g70::fn, g70::ref, rg::vec(7, 1120), rg::mat(5, 7, 1121));
+TEST_CASE("random_graphs 70", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 70", g70::f, g70::fn, g70::ref, rg::vec(7, 1120), rg::mat(5, 7, 1121));
 }

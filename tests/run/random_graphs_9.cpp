@@ -153,27 +153,27 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random graph 71", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 71", g71::f, g71::fn, g71::ref, rg::vec(7, 1136));
+TEST_CASE("random_graphs 71", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 71", g71::f, g71::fn, g71::ref, rg::vec(7, 1136));
 }
-TEST_CASE("random graph 72", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 72", g72::f, g72::fn, g72::ref, rg::mat(5, 7, 1152), rg::vec7s(1153));
+TEST_CASE("random_graphs 72", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 72", g72::f, g72::fn, g72::ref, rg::mat(5, 7, 1152), rg::vec7s(1153));
 }
-TEST_CASE("random graph 73", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 73", g73::f, g73::fn, g73::ref, rg::vec(7, 1168), rg::vec(7, 1169));
+TEST_CASE("random_graphs 73", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 73", g73::f, g73::fn, g73::ref, rg::vec(7, 1168), rg::vec(7, 1169));
 }
-TEST_CASE("random graph 74", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 74", g74::f, g74::fn, g74::ref, rg::scalar(1184), rg::vec(7, 1185));
+TEST_CASE("random_graphs 74", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 74", g74::f, g74::fn, g74::ref, rg::scalar(1184), rg::vec(7, 1185));
 }
-TEST_CASE("random graph 75", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random graph 75", g75::f, g75::fn, g75::ref, rg::vec(7, 1200), rg::vec7s(1201));
+TEST_CASE("random_graphs 75", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 75", g75::f, g75::fn, g75::ref, rg::vec(7, 1200), rg::vec7s(1201));
 }
-TEST_CASE("random graph 76", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random graph 76", g76::f, g76::fn, g76::ref, rg::vec(7, 1216));
+TEST_CASE("random_graphs 76", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_graphs 76", g76::f, g76::fn, g76::ref, rg::vec(7, 1216));
 }
-TEST_CASE("random graph 77", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random graph 77", g77::f, g77::fn, g77::ref, rg::scalar(1232));
+TEST_CASE("random_graphs 77", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 77", g77::f, g77::fn, g77::ref, rg::scalar(1232));
 }
-TEST_CASE("random graph 78", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random graph 78", g78::f, g78::fn, g78::ref, rg::vec(5, 1248), rg::vec(7, 1249));
+TEST_CASE("random_graphs 78", "[run][random]") {
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 78", g78::f, g78::fn, g78::ref, rg::vec(5, 1248), rg::vec(7, 1249));
 }
