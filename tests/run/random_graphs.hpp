@@ -31,6 +31,18 @@
 #include <utility>
 #include <vector>
 
+// RG_ASAN: built with AddressSanitizer (known ASan failures are skipped then).
+#if defined(__SANITIZE_ADDRESS__)
+#define RG_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RG_ASAN 1
+#endif
+#endif
+#ifndef RG_ASAN
+#define RG_ASAN 0
+#endif
+
 namespace rg {
 
 namespace ip = inplace;

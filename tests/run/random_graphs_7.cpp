@@ -27,9 +27,9 @@ constexpr auto n4 = ip::relu(n2);
 constexpr auto n5 = ip::slice<-3>(n4);
 constexpr auto n6 = ip::add_inplace(n3, n2);
 constexpr auto n7 = ip::apply(ip::ops::inplace_op<ip::ops::sub, 1>{}, n5, n5);
-constexpr auto f = ip::function(ip::inputs(x), ip::outputs(n7, n6));
-constexpr auto fn = ip::function(ip::inputs(x), ip::outputs(n7, n6), ip::no_rewrite);
-std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
+[[maybe_unused]] constexpr auto f = ip::function(ip::inputs(x), ip::outputs(n7, n6));
+[[maybe_unused]] constexpr auto fn = ip::function(ip::inputs(x), ip::outputs(n7, n6), ip::no_rewrite);
+[[maybe_unused]] std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
   [[maybe_unused]] const rg::arr& r_x = in[0];
   const rg::arr n0 = rg::reverse(r_x);
   const rg::arr n1 = rg::add(n0, n0);
@@ -191,9 +191,6 @@ std::vector<rg::arr> ref(const std::vector<rg::arr>& in) {
 
 }  // namespace
 
-TEST_CASE("random_graphs 54", "[run][random]") {
-  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 54", g54::f, g54::fn, g54::ref, rg::vec(7, 864));
-}
 TEST_CASE("random_graphs 55", "[run][random]") {
   rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_graphs 55", g55::f, g55::fn, g55::ref, rg::mat(5, 7, 880), rg::mat(5, 7, 881));
 }
@@ -214,4 +211,14 @@ TEST_CASE("random_graphs 60", "[run][random]") {
 }
 TEST_CASE("random_graphs 61", "[run][random]") {
   rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 61", g61::f, g61::fn, g61::ref, rg::vec7s(976), rg::scalar(977));
+}
+
+// ---- KNOWN FAILING (library bugs, see KNOWN_FAILING in scripts/gen_random_graphs.py) ----
+// asan: ASan: heap-use-after-free in the fallback executor (buffer reallocated by storage<V>() while a fused-group value still reads it)
+TEST_CASE("KNOWN FAILING: random_graphs 54", "[run][random][!mayfail]") {
+#if RG_ASAN && !defined(RG_RUN_KNOWN_ASAN_FAILURES)
+  FAIL("random_graphs 54: ASan: heap-use-after-free in the fallback executor (buffer reallocated by storage<V>() while a fused-group value still reads it) (build with -DRG_RUN_KNOWN_ASAN_FAILURES to run it under ASan)");
+#else
+  rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 54", g54::f, g54::fn, g54::ref, rg::vec(7, 864));
+#endif
 }
