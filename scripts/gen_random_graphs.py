@@ -84,22 +84,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # An 'asan' failure is a memory error AddressSanitizer reports (and aborts on):
 # under ASan its TEST_CASE FAILs without running the graph unless built with
 # -DRG_RUN_KNOWN_ASAN_FAILURES; elsewhere it runs. A 'run' failure runs everywhere.
-KNOWN_FAILING = {
-    # f(B) does not compile: run/plan.hpp:60 static_assert "inplace: ordering_cycle:
-    # an in-place node and a reader the analysis placed after it in one fused loop
-    # cannot run as one loop", with and without ip::no_rewrite, although ip::check
-    # is ok. Minimal: neg_inplace(x) -> n0; add(exp_inplace(n0), mul(x, neg(n0))).
-    # Only under ASan (build/asan): heap-use-after-free in f(x) with x borrowed;
-    # the call runs the fallback (safe) executor, whose storage<V>() reallocates a
-    # buffer (run/detail/execute.hpp: buffers[k] = allocate_block(bytes) when the
-    # size differs) while a value of the same fused group still points into the old
-    # block; read in texpr::at from executor<..., 0, true>::run_group<2>. g++ -O3 and
-    # clang pass by luck (the freed memory still holds the values).
-    'random_graphs 54': ('asan', 'ASan: heap-use-after-free in the fallback executor (buffer reallocated '
-                                'by storage<V>() while a fused-group value still reads it)'),
-    'random_inplace 24': ('compile', 'ip::check ok, ip::function compiles, f(B) does not compile '
-                                     '(plan.hpp: ordering_cycle in the fused-loop analysis)'),
-}
+# Both graphs this list held (random_inplace 24: a call that did not compile;
+# random_graphs 54: a use-after-free) were library bugs, fixed since; they run
+# as every other graph and stand in tests/run/regressions.cpp too.
+KNOWN_FAILING = {}
 
 BOUND = 30.0
 

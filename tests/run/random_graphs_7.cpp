@@ -213,12 +213,6 @@ TEST_CASE("random_graphs 61", "[run][random]") {
   rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::views>("random_graphs 61", g61::f, g61::fn, g61::ref, rg::vec7s(976), rg::scalar(977));
 }
 
-// ---- KNOWN FAILING (library bugs, see KNOWN_FAILING in scripts/gen_random_graphs.py) ----
-// asan: ASan: heap-use-after-free in the fallback executor (buffer reallocated by storage<V>() while a fused-group value still reads it)
-TEST_CASE("KNOWN FAILING: random_graphs 54", "[run][random][!mayfail]") {
-#if RG_ASAN && !defined(RG_RUN_KNOWN_ASAN_FAILURES)
-  FAIL("random_graphs 54: ASan: heap-use-after-free in the fallback executor (buffer reallocated by storage<V>() while a fused-group value still reads it) (build with -DRG_RUN_KNOWN_ASAN_FAILURES to run it under ASan)");
-#else
+TEST_CASE("random_graphs 54", "[run][random]") {
   rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_donated>("random_graphs 54", g54::f, g54::fn, g54::ref, rg::vec(7, 864));
-#endif
 }

@@ -189,12 +189,6 @@ TEST_CASE("random_inplace 27", "[run][random]") {
   rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::nr_mixed_even>("random_inplace 27", g27::f, g27::fn, g27::ref, rg::vec(7, 432), rg::mat57s(433));
 }
 
-// ---- KNOWN FAILING (library bugs, see KNOWN_FAILING in scripts/gen_random_graphs.py) ----
-// compile: ip::check ok, ip::function compiles, f(B) does not compile (plan.hpp: ordering_cycle in the fused-loop analysis)
-TEST_CASE("KNOWN FAILING: random_inplace 24", "[run][random][!mayfail]") {
-#ifdef RG_KNOWN_COMPILE_FAILURES
+TEST_CASE("random_inplace 24", "[run][random]") {
   rg::run<rg::borrowed | rg::donated | rg::mixed_even | rg::nr_borrowed | rg::mixed_odd>("random_inplace 24", g24::f, g24::fn, g24::ref, rg::mat(5, 7, 384));
-#else
-  FAIL("random_inplace 24: ip::check ok, ip::function compiles, f(B) does not compile (plan.hpp: ordering_cycle in the fused-loop analysis) (build with -DRG_KNOWN_COMPILE_FAILURES to see the error)");
-#endif
 }

@@ -235,6 +235,14 @@ class planner {
   // intermediate, else in a copy of it (copy-protection; `copy_data`: the node
   // needs the old elements there, as an opaque kernel does). A value inside a
   // fused loop needs no copy: the loop reads the borrowed input itself.
+  // Where value a's elements are at run time: a itself when it is materialised
+  // (an input, a view, a stored value), else (a value that lives only inside a
+  // fused loop) the value whose place it took.
+  constexpr std::size_t located(const result& out, std::size_t a) const {
+    while (a != none && f.is_op(g.values[a].entry) && !f.is_view(a) && !fu.stored[a]) a = out.same_as[a];
+    return a;
+  }
+
   // `arg`: the value (rt or a view of it) whose elements v overwrites.
   constexpr void write_root(result& out, std::size_t e, std::size_t v, std::size_t rt, std::size_t arg, int p,
                             bool copy_data, bool stored) {
@@ -243,7 +251,7 @@ class planner {
         from.where == home::scalar) {
       ++out.in_place;
       if (from.where == home::input) out.storage_used[from.index] = true;
-      out.same_as[v] = arg;
+      out.same_as[v] = located(out, arg);
       hold(v, from);
       return;
     }
@@ -295,7 +303,7 @@ class planner {
         continue;
       }
       out.rewritten[e] = static_cast<int>(j);
-      out.same_as[v] = a;
+      out.same_as[v] = located(out, a);
       why = refusal::none;
       ++out.in_place;
       if (at.where == home::input) out.storage_used[at.index] = true;
