@@ -1,5 +1,5 @@
 #pragma once
-// Run-time errors (SPEC 10). A call that throws has not modified a borrowed argument.
+// Run-time errors. A call that throws has not modified a borrowed argument.
 
 #include <stdexcept>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Area umbrella: symbolic graphs and their compile-time analysis (SPEC 1-3, 5).
+// Area umbrella: symbolic graphs and their compile-time analysis.
 
 #include "inplace/graph/error_kind.hpp"
 #include "inplace/graph/function.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // Area umbrella: tensors, views, tensor expressions, in-place ops on tensors,
-// opaque ops on tensors, buffer aliases (SPEC 2, 4, 7, 8).
+// opaque ops on tensors, buffer aliases.
 
 #include "inplace/tensor/aligned_allocator.hpp"
 #include "inplace/tensor/alias.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// ip::error_kind: the rules of SPEC 3, in the order ip::check reports them.
+// ip::error_kind: the rules of the analysis (docs/analysis.md), in the order ip::check reports them.
 
 #include <string_view>
 

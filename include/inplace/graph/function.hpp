@@ -1,6 +1,6 @@
 #pragma once
-// ip::function, ip::check, ip::position (SPEC 3) and the arguments they take:
-// ip::inputs, ip::outputs, ip::order, ip::io_alias (SPEC 5), ip::no_rewrite, ip::debug.
+// ip::function, ip::check, ip::position and the arguments they take:
+// ip::inputs, ip::outputs, ip::order, ip::io_alias, ip::no_rewrite, ip::debug.
 // A function is an empty object; its analysis is a constexpr member of its type.
 
 #include "inplace/graph/detail/analysis.hpp"

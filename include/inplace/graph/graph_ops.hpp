@@ -1,6 +1,6 @@
 #pragma once
 // The symbolic face of the standard ops: ip::apply for any op class, and the
-// functions and operators that build graph nodes from symbols (SPEC 2).
+// functions and operators that build graph nodes from symbols.
 // All take only symbols: a plain run-time number is a compile error that says
 // to use a `_c` constant or an ip::scalar input.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The leaves of a graph (SPEC 1): tensor inputs, run-time scalar inputs and
+// The leaves of a graph: tensor inputs, run-time scalar inputs and
 // compile-time constants. Every leaf and every op output is an empty object
 // whose type is the whole expression, so equal expressions are one node.
 

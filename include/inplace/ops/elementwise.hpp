@@ -1,5 +1,5 @@
 #pragma once
-// The standard elementwise ops (SPEC 2) as op classes: a name, `elementwise = true`
+// The standard elementwise ops as op classes: a name, `elementwise = true`
 // and a scalar kernel. Kernels are generic and call math functions unqualified
 // (after `using std::exp` ...), so an evaluator may pass SIMD batches as well.
 // Pure ops have empty maps; their *_inplace variants are ops::inplace_op<Op, 0>.

@@ -91,7 +91,7 @@ constexpr ops::inplace_op<Op, I> inplace(Op) {
   return {};
 }
 
-// Standard registrations: every op SPEC 2 marks with +, for any input index.
+// Standard registrations: every standard op with an *_inplace form, for any input index.
 #define INPLACE_REGISTER(OP) \
   template <int I>           \
   struct inplace_variant_traits<ops::OP, I> { using type = ops::inplace_op<ops::OP, I>; };

@@ -1,5 +1,5 @@
 #pragma once
-// The view ops of SPEC 2: each output 0 is a view of input 0 (view_map {0: [0]}).
+// The view ops: each output 0 is a view of input 0 (view_map {0: [0]}).
 // Each states its output shape and its index step (detail/index_pattern.hpp).
 // Slicing, reversing and reshaping act as NumPy's x[b:e:s], x[::-1], x.reshape.
 

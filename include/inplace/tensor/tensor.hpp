@@ -1,6 +1,6 @@
 #pragma once
 // ip::tensor<T, R = 1, Alloc = ip::aligned_allocator<T>>: an owning, contiguous,
-// row-major tensor (SPEC 4). R is a rank or ip::extents<...>. Elements are
+// row-major tensor. R is a rank or ip::extents<...>. Elements are
 // value-initialised (zero). Copies are deep; a moved-from tensor is empty
 // (size() == 0, data() == nullptr). Assigning an expression writes into the
 // existing storage (extents must match: ip::shape_error otherwise); copy

@@ -1,5 +1,5 @@
 #pragma once
-// In-place ops on tensors: SPEC 2's destroy_map at run time. An elementwise op
+// In-place ops on tensors: an op.s destroy_map at run time. An elementwise op
 // whose destroy_map lists an input runs now, in the storage of the first input
 // listed for its output, and returns that storage:
 //
@@ -162,7 +162,7 @@ auto run_inplace(Op op, X&&... x) {
 
 }  // namespace detail::texpr
 
-// The standard in-place ops of SPEC 2 on tensors and views (see above).
+// The standard in-place ops on tensors and views (see above).
 #define INPLACE_TX_INPLACE_UNARY(NAME)                                       \
   template <class A>                                                         \
     requires detail::texpr::operand<A>                                       \

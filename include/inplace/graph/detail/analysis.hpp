@@ -1,5 +1,5 @@
 #pragma once
-// The destroy handler (SPEC 3) as constexpr algorithms over the arrays of
+// The destroy handler (docs/analysis.md) as constexpr algorithms over the arrays of
 // graph_data.hpp: roots and index patterns of views, the rules in the order of
 // ip::error_kind, the constraint graph and its schedule. Loops only: no
 // recursion, so a chain of any depth costs no template or constexpr depth.
@@ -255,7 +255,7 @@ class analyzer {
 
   constexpr std::size_t out_rank(std::size_t e) const { return g.values[g.entries[e].first_value].value_shape.rank; }
 
-  // SPEC 3's exception: reader m may run after destroyer n when both are
+  // The fused-loop exception: reader m may run after destroyer n when both are
   // elementwise, every path n ~> m goes through elementwise nodes of n's rank
   // (so one fused loop holds them all), and m reads r with n's own index pattern.
   constexpr bool fused_exception(const destroy_fact& f, std::size_t m) {

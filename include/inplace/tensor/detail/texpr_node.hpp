@@ -1,5 +1,5 @@
 #pragma once
-// Tensor expression nodes (SPEC 7). An expression is a tree whose leaves are
+// Tensor expression nodes. An expression is a tree whose leaves are
 // views (tensor_view<const V, N>), tensors owned by the expression (rvalue
 // tensors moved in), and run-time scalars, and whose inner nodes are
 // elementwise<Op, Operands...>: any op class with a scalar kernel, so the
