@@ -1,5 +1,5 @@
 #pragma once
-// Buffers and aliases (SPEC 8, TVM's DeclBuffer): a view of another element
+// Buffers and aliases (TVM's DeclBuffer): a view of another element
 // type and other extents over the storage of a tensor or a dense view.
 //   ip::alias<U>(t, e...)                 tensor_view<U, sizeof...(e)>
 //   ip::alias<U, ip::extents<E...>>(t)    tensor_view<U, ip::extents<E...>>

@@ -1,5 +1,5 @@
 #pragma once
-// Tensor expressions: every elementwise op of SPEC 2 on tensors, views
+// Tensor expressions: every standard elementwise op on tensors, views
 // and run-time scalars. Nothing is computed here: each call builds a node
 // (detail::texpr::elementwise<Op, ...>) that an assignment evaluates in one
 // fused loop. Operands broadcast as in NumPy; operands that do not broadcast

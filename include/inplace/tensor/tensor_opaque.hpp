@@ -1,5 +1,5 @@
 #pragma once
-// The opaque standard ops of SPEC 2 on tensors: they run now and
+// The opaque standard ops on tensors: they run now and
 // return a new owning tensor (softmax_inplace: the operand's storage).
 //
 //   ip::dot(a, b)             matrix product, NumPy's rules for vectors:

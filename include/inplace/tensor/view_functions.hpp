@@ -1,5 +1,5 @@
 #pragma once
-// View functions on tensors and views (SPEC 2's view ops, at run time): each
+// View functions on tensors and views (the graph's view ops, at run time): each
 // returns an ip::tensor_view into the same storage, never a copy.
 //   transpose(A)          all axes reversed (NumPy's A.T)
 //   slice<B, E, S>(x)     x[B:E:S] on the first axis, Python's rules (ip::end = omitted stop)
