@@ -104,7 +104,6 @@ struct fusion {
   std::array<bool, NV> stored{};        // the value is written to storage (else only inside its loop)
   std::size_t num_groups = 0, num_steps = 0;
   bool ok = true;                        // every loop the analysis relies on can be formed
-  std::size_t bad = 0;                   // if not: a node of the loop that cannot be formed
 };
 
 // The graph facts the runtime's algorithms share, as flat lists so that each
@@ -255,7 +254,6 @@ class fuser {
     for (std::size_t e = 0; e < NE; ++e)
       if (f.is_op(e) && find(e) == e && size[e] > 1 && !valid(e)) {
         out.ok = false;
-        out.bad = e;
         return out;
       }
     if (!acyclic()) {

@@ -50,8 +50,6 @@ struct storage_plan {
                                           // the start of its buffer, row-major
   std::array<int, NE> rewritten{};        // a pure node computed in place in input j (-1: not)
   std::array<refusal, NE> why{};
-  std::array<bool, NE> copy_protects{};   // the node writes a copy of a borrowed input
-  std::array<bool, NI> storage_used{};    // a donated input's storage was written or returned
   std::array<int, NV> buffer_dies{};      // by buffer: freed after the step at this position (-1: returned)
   std::array<std::size_t, NV> buffer_value{};  // by buffer: the first value it holds (its size)
   std::size_t num_buffers = 0;
@@ -159,11 +157,6 @@ class planner {
       if (g.outputs[static_cast<std::size_t>(g.aliases[a].output)] == out_value) return g.aliases[a].must;
     return false;
   }
-  constexpr std::size_t input_of_value(std::size_t v) const {
-    for (std::size_t k = 0; k < G::num_inputs; ++k)
-      if (f.out_value(g.inputs[k]) == v) return k;
-    return none;
-  }
 
   constexpr bool same_kind(std::size_t a, std::size_t b) const {  // dtype and static shape
     const auto& fa = P::facts[g.values[a].entry];
@@ -217,13 +210,13 @@ class planner {
       const std::size_t rt = destroyed_root(f, e, o);
       if (rt != none) {
         const std::size_t arg = g.arg(e, static_cast<std::size_t>(info.storage[o]));
-        write_root(out, e, v, rt, arg, p, !info.elementwise, stored);
+        write_root(out, v, rt, arg, p, !info.elementwise, stored);
         continue;
       }
       const std::size_t aliased = alias_input_value(g, v);
       if (aliased != none) {
         if (alias_is_must(v) && !donated_[holder[aliased].index]) out.must_alias_borrowed = true;
-        write_root(out, e, v, aliased, aliased, p, false, stored);
+        write_root(out, v, aliased, aliased, p, false, stored);
         continue;
       }
       if (try_rewrite(out, e, o, v, p)) continue;
@@ -244,13 +237,12 @@ class planner {
   }
 
   // `arg`: the value (rt or a view of it) whose elements v overwrites.
-  constexpr void write_root(result& out, std::size_t e, std::size_t v, std::size_t rt, std::size_t arg, int p,
+  constexpr void write_root(result& out, std::size_t v, std::size_t rt, std::size_t arg, int p,
                             bool copy_data, bool stored) {
     const place from = holder[rt];
     if ((from.where == home::input && donated_[from.index]) || from.where == home::buffer ||
         from.where == home::scalar) {
       ++out.in_place;
-      if (from.where == home::input) out.storage_used[from.index] = true;
       out.same_as[v] = located(out, arg);
       hold(v, from);
       return;
@@ -258,7 +250,6 @@ class planner {
     if (!stored) return;
     ++out.in_place;
     ++out.copies;  // a borrowed input
-    out.copy_protects[e] = true;
     out.copy[v] = true;
     out.copied[v] = copy_data;
     hold(v, {home::buffer, take_buffer(out, v, p)});
@@ -306,7 +297,6 @@ class planner {
       out.same_as[v] = located(out, a);
       why = refusal::none;
       ++out.in_place;
-      if (at.where == home::input) out.storage_used[at.index] = true;
       hold(v, at);
       return true;
     }
