@@ -201,6 +201,11 @@ struct function_t {
   auto operator()(A&&... a) const {
     return call_function(*this, std::forward<A>(a)...);  // found by argument-dependent lookup (run/call.hpp)
   }
+  // f.debug(args...): the call, checked against a pure reference and every op's maps.
+  template <class... A>
+  auto debug(A&&... a) const {
+    return debug_function(*this, std::forward<A>(a)...);
+  }
 };
 
 namespace detail {

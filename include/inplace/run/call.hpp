@@ -151,12 +151,12 @@ class invocation {
   using G = typename P::G;
   static constexpr const G& g = S::graph_value;
   static constexpr std::uint64_t mask = call_types<S, A...>::mask;
-  using fast = executor<S, mask, false>;
+  using fast = executor<S, mask, plan_kind::fast>;
   // The fallback (see the top of this file); the same type when its plan is the
   // same, so that the compiler builds one executor.
   static constexpr bool same_plans = [] {
-    const auto& a = plan_for<S, mask, false>::value;
-    const auto& b = plan_for<S, 0, true>::value;
+    const auto& a = plan_for<S, mask>::value;
+    const auto& b = plan_for<S, 0, plan_kind::safe>::value;
     for (std::size_t v = 0; v < G::num_values; ++v)
       if (a.where[v] != b.where[v] || a.index[v] != b.index[v] || a.copied[v] != b.copied[v]) return false;
     for (std::size_t e = 0; e < G::num_entries; ++e)
@@ -165,12 +165,29 @@ class invocation {
       if (a.buffer_dies[k] != b.buffer_dies[k]) return false;
     return a.num_buffers == b.num_buffers;
   }();
-  using safe = std::conditional_t<same_plans, fast, executor<S, 0, true>>;
+  using safe = std::conditional_t<same_plans, fast, executor<S, 0, plan_kind::safe>>;
   static constexpr std::size_t NI = G::num_inputs;
   static constexpr std::size_t NO = G::num_outputs;
 
  public:
   explicit invocation(A&&... a) : args_(std::forward<A>(a)...) {}
+
+  // Debug mode: the pure reference first, on the arguments all borrowed (so it
+  // writes none of them), with every node checked against its maps and every
+  // registered in-place variant against its op; then the call itself; then every
+  // output against the reference's, and every borrowed argument against a copy
+  // taken before the call. ip::debug_error names what differs.
+  auto debug() {
+    auto expected = reference_results();
+    const auto before = borrowed_copies(std::make_index_sequence<NI>{});
+    auto got = (*this)();
+    check_borrowed(before, std::make_index_sequence<NI>{});
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      if constexpr (NO == 1) compare_output<0>(got, std::get<0>(expected));
+      else (compare_output<K>(std::get<K>(got), std::get<K>(expected)), ...);
+    }(std::make_index_sequence<NO>{});
+    return got;
+  }
 
   auto operator()() {
     last_call_counts = {};
@@ -200,13 +217,17 @@ class invocation {
   // ---- binding -------------------------------------------------------------------
   template <class X>
   void bind(X& x) {
-    [&]<std::size_t... K>(std::index_sequence<K...>) { (bind_one<K>(x), ...); }(std::make_index_sequence<NI>{});
+    bind(x, args_);
   }
-  template <std::size_t K, class X>
-  void bind_one(X& x) {
+  template <class X, class Args>
+  void bind(X& x, Args& args) {
+    [&]<std::size_t... K>(std::index_sequence<K...>) { (bind_one<K>(x, std::get<K>(args)), ...); }(
+        std::make_index_sequence<NI>{});
+  }
+  template <std::size_t K, class X, class Arg>
+  void bind_one(X& x, Arg& a) {
     using I = input_t<K>;
     constexpr std::size_t v = g.entries[g.inputs[K]].first_value;
-    auto& a = std::get<K>(args_);
     slot& s = x.slots[v];
     if constexpr (I::kind == entry_kind::scalar) {
       const auto value = static_cast<typename I::dtype>(a);
@@ -261,6 +282,73 @@ class invocation {
         last = b.last;
       }
     }
+  }
+
+  // ---- debug mode ----------------------------------------------------------------
+  using reference = executor<S, 0, plan_kind::reference>;
+  // The reference runs on copies of the arguments: a lying op cannot reach the caller's.
+  auto reference_results() {
+    auto copies = [&]<std::size_t... K>(std::index_sequence<K...>) {
+      return std::tuple{argument_copy<K>()...};
+    }(std::make_index_sequence<NI>{});
+    const auto ref = std::make_unique<reference>();
+    bind(*ref, copies);
+    ref->compute_extents();
+    ref->run();
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+      return std::tuple{reference_output<K>(*ref)...};
+    }(std::make_index_sequence<NO>{});
+  }
+  template <std::size_t K>
+  auto argument_copy() const {
+    if constexpr (input_t<K>::kind == entry_kind::scalar) return std::get<K>(args_);
+    else return tensor<typename input_t<K>::dtype, rank_spec<input_t<K>::value_shape.rank>>(std::get<K>(args_).view());
+  }
+  template <std::size_t K>
+  auto reference_output(const reference& ref) {  // a copy of output K
+    constexpr std::size_t V = g.outputs[K];
+    using T = typename reference::template dtype<V>;
+    using result_tensor = tensor<T, rank_spec<reference::template rank_of<V>>>;
+    if constexpr (g.entries[g.values[V].entry].kind == entry_kind::constant) {
+      result_tensor t(tx_uninitialized, tx_extents<0>{});
+      t.data()[0] = static_cast<T>(P::template entry_t<g.values[V].entry>::value);
+      return t;
+    } else {
+      return result_tensor(ref.template view<V>());
+    }
+  }
+  template <std::size_t K, class Got, class Want>
+  static void compare_output(const Got& got, const Want& want) {
+    const auto a = got.view(), b = want.view();
+    const std::string name = "output " + std::to_string(K) + " (" + std::string(value_label(g, g.outputs[K]).view()) + ")";
+    if (a.extents() != b.extents())
+      throw debug_error("inplace: debug_error: " + name + ": the call returned extents " + tx_shape_string(a.extents()) +
+                        ", the pure reference " + tx_shape_string(b.extents()));
+    const std::size_t at = first_difference(a, b);
+    if (at != none)
+      throw debug_error("inplace: debug_error: " + name + ": the call's result differs from the pure reference at element " +
+                        std::to_string(at) + ": " + element_string(a, at) + " instead of " + element_string(b, at));
+  }
+  template <std::size_t K>
+  static constexpr bool borrowed_tensor = input_t<K>::kind != entry_kind::scalar && !donatable<arg_t<K>>;
+  template <std::size_t... K>
+  auto borrowed_copies(std::index_sequence<K...>) const {
+    return std::tuple{[&] {
+      if constexpr (borrowed_tensor<K>) return tensor<typename input_t<K>::dtype, rank_spec<input_t<K>::value_shape.rank>>(
+                                                   std::get<K>(args_).view());
+      else return 0;
+    }()...};
+  }
+  template <class C, std::size_t... K>
+  void check_borrowed(const C& before, std::index_sequence<K...>) const {
+    ([&] {
+      if constexpr (borrowed_tensor<K>) {
+        const std::size_t at = first_difference(std::get<K>(args_).view(), std::get<K>(before).view());
+        if (at != none)
+          throw debug_error("inplace: debug_error: the call changed borrowed input \"" + std::string(input_t<K>::name) +
+                            "\" (element " + std::to_string(at) + ")");
+      }
+    }(), ...);
   }
 
   // ---- results -------------------------------------------------------------------
@@ -370,25 +458,36 @@ class invocation {
   }
 };
 
-}  // namespace detail::run
-
-// f(args...) (function_t::operator() finds this by argument-dependent lookup).
-template <class S, class... A>
-auto call_function(const function_t<S>&, A&&... a) {
+template <class S, bool Debug, class... A>
+auto call(A&&... a) {
   using G = typename S::graph_type;
   static_assert(sizeof...(A) == G::num_inputs,
                 "inplace: argument_mismatch: f(args...) takes one argument per input of ip::inputs(...), in order");
   if constexpr (sizeof...(A) == G::num_inputs) {
-    using C = detail::run::call_types<S, A...>;
+    using C = call_types<S, A...>;
     if constexpr (C::arguments_ok) {
-      if constexpr (C::must_alias_borrowed != detail::run::none) {
+      if constexpr (C::must_alias_borrowed != none) {
         using I = boost::mp11::mp_at_c<typename C::input_list, C::must_alias_borrowed>;
-        (void)sizeof(diagnostic::must_alias<detail::run::input_name_t<I>>);
+        (void)sizeof(diagnostic::must_alias<input_name_t<I>>);
       } else {
-        return detail::run::invocation<S, A...>(std::forward<A>(a)...)();
+        if constexpr (Debug) return invocation<S, A...>(std::forward<A>(a)...).debug();
+        else return invocation<S, A...>(std::forward<A>(a)...)();
       }
     }
   }
+}
+}  // namespace detail::run
+
+// f(args...) and f.debug(args...) (function_t finds these by argument-dependent
+// lookup). A function built with ip::debug runs every call in debug mode.
+template <class S, class... A>
+auto debug_function(const function_t<S>&, A&&... a) {
+  return detail::run::call<S, true>(std::forward<A>(a)...);
+}
+template <class S, class... A>
+auto call_function(const function_t<S>& f, A&&... a) {
+  if constexpr (S::debug) return debug_function(f, std::forward<A>(a)...);
+  else return detail::run::call<S, false>(std::forward<A>(a)...);
 }
 
 }  // namespace inplace

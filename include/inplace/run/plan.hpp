@@ -51,10 +51,15 @@ struct input_kinds<spec<inputs_t<I...>, outputs_t<O...>, Opt...>> {
   static constexpr std::size_t all = sizeof...(I);
 };
 
-// The plan of function spec S for the donation mask (bit k: input k donated).
-// Safe: the fallback a call runs when its arguments do not fit the plan of
-// their donation pattern (see call.hpp): everything borrowed, no rewrite, no reuse.
-template <class S, std::uint64_t Mask, bool Safe = false>
+// The plans a call can run, for one donation mask (bit k: input k donated):
+//  fast       the plan of the arguments' donation pattern
+//  safe       the fallback a call runs when its arguments do not fit that plan
+//             (see call.hpp): everything borrowed, no rewrite, no reuse
+//  reference  debug mode's pure reference: every node alone, in the analysis's
+//             order, each value in its own buffer, nothing computed in place
+enum class plan_kind { fast, safe, reference };
+
+template <class S, std::uint64_t Mask, plan_kind Kind = plan_kind::fast>
 struct plan_for {
   using P = program<S>;
   static constexpr auto value = [] {
@@ -65,7 +70,9 @@ struct plan_for {
     constexpr std::size_t NI = P::G::num_inputs > 0 ? P::G::num_inputs : 1;
     std::array<bool, NI> donated{};
     for (std::size_t k = 0; k < P::G::num_inputs; ++k) donated[k] = (Mask >> k & 1u) != 0;
-    return planner<P>(donated, S::rewrite && !Safe, !Safe).run();
+    constexpr bool fast = Kind == plan_kind::fast;
+    if constexpr (Kind == plan_kind::reference) return planner<P>(P::unfused, donated, false, false, true).run();
+    else return planner<P>(P::fused, donated, S::rewrite && fast, fast, false).run();
   }();
 };
 

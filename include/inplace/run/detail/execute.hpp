@@ -5,6 +5,7 @@
 // storage, checks extents before anything is written, allocates the plan's
 // buffers, runs the schedule and frees each buffer after its last reader.
 
+#include "inplace/run/detail/debug_checks.hpp"
 #include "inplace/run/detail/program.hpp"
 #include "inplace/run/detail/storage.hpp"
 #include "inplace/run/plan.hpp"
@@ -141,6 +142,14 @@ struct call_counts {
 };
 inline thread_local call_counts last_call_counts{};
 
+// A kernel of the form `R kernel(inputs...) const` that returns its one result
+// (an ip::tensor, or a view of memory the op owns), copied into the call's storage.
+template <class Op, class... In>
+concept returns_result = requires(const In&... in) {
+  { Op{}.kernel(in...).data() };
+  { Op{}.kernel(in...).extents() };
+};
+
 template <class Op>
 struct is_generic_inplace : std::false_type {};
 template <class Op, int I>
@@ -151,15 +160,19 @@ struct alignas(16) scalar_cell {
   unsigned char bytes[16];
 };
 
-template <class S, std::uint64_t Mask, bool Safe>
+template <class S, std::uint64_t Mask, plan_kind Kind>
 class executor {
  public:
   using P = program<S>;
   using G = typename P::G;
   static constexpr std::size_t NE = P::NE, NV = P::NV, NI = G::num_inputs > 0 ? G::num_inputs : 1;
   static constexpr const G& g = S::graph_value;
-  static constexpr const auto& fu = P::fused;
-  static constexpr const auto& pl = plan_for<S, Mask, Safe>::value;
+  static constexpr const auto& schedule() {
+    if constexpr (Kind == plan_kind::reference) return P::unfused;
+    else return P::fused;
+  }
+  static constexpr const auto& fu = schedule();
+  static constexpr const auto& pl = plan_for<S, Mask, Kind>::value;
 
   template <std::size_t V>
   using entry_of = typename P::template entry_t<g.values[V].entry>;
@@ -322,15 +335,35 @@ class executor {
   void step() {
     constexpr std::size_t E = fu.order[Q];
     constexpr std::size_t grp = fu.group[E];
-    if constexpr (grp != none) {
+    if constexpr (Kind == plan_kind::reference) {  // debug mode: every node alone, checked against its maps
+      const node_check<G, decltype(slots)> check(g, slots, E, elem_size);
+      run_node<E>();
+      check.after(elem_size);
+      check_variants<E>();
+    } else if constexpr (grp != none) {
       if constexpr (fu.last[grp] == E) run_group<grp>();
-    } else if constexpr (g.entries[E].info.view_of[0] >= 0) {
-      run_view<E>();
     } else {
-      run_opaque<E>();
+      run_node<E>();
     }
     free_after<static_cast<int>(Q)>();
   }
+  template <std::size_t E>
+  void run_node() {
+    if constexpr (g.entries[E].info.view_of[0] >= 0) run_view<E>();
+    else if constexpr (g.entries[E].info.elementwise) detail::assign(storage<g.entries[E].first_value>(), expr<E>(), assign_mode::checked);
+    else run_opaque<E>();
+  }
+  // The element size of every value (0: a constant, which has no slot).
+  static constexpr auto elem_size = [](std::size_t v) {
+    constexpr auto sizes = [] {
+      std::array<std::size_t, NV> z{};
+      for (std::size_t u = 0; u < G::num_values; ++u)
+        if (g.entries[g.values[u].entry].kind != entry_kind::constant)
+          z[u] = P::facts[g.values[u].entry].dtype_size[g.values[u].out];
+      return z;
+    }();
+    return sizes[v];
+  };
 
   template <int Q>
   void free_after() {
@@ -411,8 +444,88 @@ class executor {
     using Op = typename decltype(op_of<E>())::type;
     [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
       const std::tuple<decltype(output_storage<E, O>())...> outs{output_storage<E, O>()...};
-      opaque_kernel<Op>::run(std::get<O>(outs)..., as_const(view<g.arg(E, J)>())...);
+      if constexpr (returns_result<Op, decltype(as_const(view<g.arg(E, J)>()))...>) {
+        static_assert(ent.info.num_outputs == 1, "inplace: a kernel that returns its result computes one output");
+        const auto result = Op{}.kernel(input_view<E, J>(outs)...);
+        if constexpr (Kind == plan_kind::reference) check_returned<E>(result);
+        if (result.extents() != std::get<0>(outs).extents())
+          throw_node_extents<E>("its kernel returned a result of other extents than its shape rule's");
+        detail::assign(std::get<0>(outs), result, assign_mode::noalias);
+      } else {
+        opaque_kernel<Op>::run(std::get<O>(outs)..., input_view<E, J>(outs)...);
+      }
     }(std::make_index_sequence<ent.info.num_outputs>{}, std::make_index_sequence<ent.num_args>{});
+  }
+  // Input J of node E as its kernel sees it: in the reference, an input that an
+  // output is computed in is that output's storage (a copy, as a call shares it).
+  template <std::size_t E, std::size_t J, class Outs>
+  auto input_view(const Outs& outs) const {
+    constexpr auto& info = g.entries[E].info;
+    constexpr std::size_t o = [] {
+      for (std::size_t k = 0; k < info.num_outputs; ++k)
+        if (info.storage[k] == static_cast<int>(J)) return k;
+      return none;
+    }();
+    if constexpr (Kind == plan_kind::reference && o != none) return as_const(std::get<o>(outs));
+    else return as_const(view<g.arg(E, J)>());
+  }
+  // Debug mode: a result a kernel returned must not be (part of) an input.
+  template <std::size_t E, class R>
+  void check_returned(const R& result) const {
+    slot s{const_cast<void*>(static_cast<const void*>(result.data())), {}, {}};
+    for (std::size_t i = 0; i < R::rank; ++i) s.e[i] = result.extent(i), s.s[i] = result.stride(i);
+    const node_check<G, decltype(slots)> check(g, slots, E, elem_size);
+    check.check_outside(0, span_of(s, R::rank, sizeof(*result.data())));
+  }
+
+  // Debug mode: every in-place variant registered for node E's op, run on a copy
+  // of the input it overwrites, computes what the op computed.
+  template <std::size_t E>
+  void check_variants() {
+    constexpr auto& ent = g.entries[E];
+    if constexpr (ent.kind == entry_kind::op && ent.info.num_outputs == 1 && ent.info.view_of[0] < 0 &&
+                  P::facts[E].variants != 0) {
+      [&]<std::size_t... J>(std::index_sequence<J...>) { (check_variant<E, J>(), ...); }(
+          std::make_index_sequence<ent.num_args>{});
+    }
+  }
+  template <std::size_t E, std::size_t J>
+  void check_variant() {
+    constexpr std::size_t V = g.entries[E].first_value, A = g.arg(E, J);
+    using Op = typename P::template entry_t<E>::op;
+    if constexpr ((P::facts[E].variants >> J & 1u) && g.entries[g.values[A].entry].kind != entry_kind::constant &&
+                  std::is_same_v<dtype<A>, dtype<V>> && rank_of<A> == rank_of<V>) {
+      for (std::size_t i = 0; i < rank_of<V>; ++i)
+        if (slots[A].e[i] != slots[V].e[i]) return;  // broadcast: the rewrite never uses it
+      using Variant = inplace_variant<Op, static_cast<int>(J)>;
+      tensor<dtype<V>, rank_spec<rank_of<V>>> copy(view<A>());
+      const auto in_place = copy.view();
+      if constexpr (g.entries[E].info.elementwise) {
+        constexpr std::size_t R = rank_of<V>;
+        tx_extents<R> e;
+        for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
+        [&]<std::size_t... K>(std::index_sequence<K...>) {
+          detail::assign(in_place, texpr::make_known(e, Variant{}, variant_operand<E, K, J>(in_place)...),
+                         assign_mode::checked);
+        }(std::make_index_sequence<g.entries[E].num_args>{});
+      } else {
+        [&]<std::size_t... K>(std::index_sequence<K...>) {
+          opaque_kernel<Variant>::run(in_place, variant_operand<E, K, J>(in_place)...);
+        }(std::make_index_sequence<g.entries[E].num_args>{});
+      }
+      const std::size_t at = first_difference(as_const(in_place), as_const(view<V>()));
+      if (at != none)
+        throw_debug(entry_label(g, E).view(),
+                    "its in-place variant " + std::string(op_name<Variant>()) + " (in the storage of input " +
+                        std::to_string(J) + ") computes something else than the op: element " + std::to_string(at) +
+                        " is " + element_string(in_place, at) + " instead of " + element_string(view<V>(), at));
+    }
+  }
+  template <std::size_t E, std::size_t K, std::size_t J, class C>
+  auto variant_operand(const C& copy) const {
+    if constexpr (K == J) return as_const(copy);
+    else if constexpr (g.entries[E].info.elementwise) return operand<E, K>();
+    else return as_const(view<g.arg(E, K)>());
   }
   template <class T, auto R>
   static tensor_view<const T, R> as_const(const tensor_view<T, R>& v) {

@@ -529,6 +529,21 @@ struct program {
     const graph_facts<G> gf(S::graph_value);
     return fuser<G, decltype(S::result)>(gf, S::result).run();
   }();
+
+  // Debug mode's reference: every node alone, in the analysis's order, every
+  // computed value stored (instantiated only by debug mode).
+  static constexpr auto unfused = [] {
+    fusion<NE, NV> u;
+    const graph_facts<G> gf(S::graph_value);
+    for (std::size_t e = 0; e < NE; ++e) {
+      u.group[e] = none;
+      u.at[e] = S::result.position[e];
+      if (u.at[e] >= 0) u.order[static_cast<std::size_t>(u.at[e])] = e;
+    }
+    for (std::size_t v = 0; v < G::num_values; ++v) u.stored[v] = gf.is_op(gf.g.producer(v)) && !gf.is_view(v);
+    u.num_steps = S::result.schedule_size;
+    return u;
+  }();
 };
 
 }  // namespace inplace::detail::run

@@ -67,8 +67,12 @@ class planner {
 
   // donated[k]: tensor input k is donated; rewrite: the function allows the rewrite.
   // reuse: dead buffers are reused for new values of the same dtype and extents.
-  constexpr planner(const std::array<bool, NI>& donated, bool rewrite, bool reuse = true)
-      : g(P::spec::graph_value), f(g), fu(P::fused), donated_(donated), rewrite_(rewrite), reuse_(reuse) {}
+  // pure (debug mode's reference, with program::unfused as the schedule):
+  // nothing is computed in place, every value stays intact until its buffer is freed.
+  constexpr planner(const decltype(P::fused)& schedule, const std::array<bool, NI>& donated, bool rewrite, bool reuse,
+                    bool pure)
+      : g(P::spec::graph_value), f(g), fu(schedule), donated_(donated), rewrite_(rewrite), reuse_(reuse),
+        pure_(pure) {}
 
   constexpr result run() {
     result out;
@@ -116,7 +120,7 @@ class planner {
   const graph_facts<G> f;
   const decltype(P::fused)& fu;
   std::array<bool, NI> donated_;
-  bool rewrite_, reuse_;
+  bool rewrite_, reuse_, pure_;
   std::array<place, NV> holder{};         // by root value
   std::array<int, NV> last_read{};        // by root: the last position reading it (a big number: an output)
   std::array<int, NV> buf_free_from{};    // by buffer: the first position from which it may be reused
@@ -240,8 +244,8 @@ class planner {
   constexpr void write_root(result& out, std::size_t v, std::size_t rt, std::size_t arg, int p,
                             bool copy_data, bool stored) {
     const place from = holder[rt];
-    if ((from.where == home::input && donated_[from.index]) || from.where == home::buffer ||
-        from.where == home::scalar) {
+    if (!pure_ && ((from.where == home::input && donated_[from.index]) || from.where == home::buffer ||
+                   from.where == home::scalar)) {
       ++out.in_place;
       out.same_as[v] = located(out, arg);
       hold(v, from);
