@@ -1,0 +1,122 @@
+#pragma once
+// Words for one plan of a function, shared by ip::explain and ip::to_dot: the
+// name of every value, the storage every node writes, the loop it runs in, and
+// why the rewrite left a pure node pure.
+
+#include "inplace/run/plan.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace inplace::detail::run {
+
+template <class S, std::uint64_t Mask>
+struct describe {
+  using P = program<S>;
+  using G = typename P::G;
+  static constexpr const G& g = S::graph_value;
+  static constexpr const auto& fu = P::fused;
+  static constexpr const auto& pl = plan_for<S, Mask>::value;
+
+  static std::string str(std::string_view s) { return std::string(s); }
+  static std::string num(std::size_t n) { return std::to_string(n); }
+
+  static std::size_t position(std::size_t e) { return static_cast<std::size_t>(S::result.position[e]); }
+  // "x" for a leaf, "#p" for the output of the node at schedule position p
+  // (ip::position), "#p.o" for output o of a node with several.
+  static std::string value_name(std::size_t v) {
+    const std::size_t e = g.values[v].entry;
+    if (!g.is_op(e)) return str(g.entries[e].info.name);
+    std::string s = "#" + num(position(e));
+    if (g.entries[e].info.num_outputs > 1) s += "." + num(g.values[v].out);
+    return s;
+  }
+  // "mul(#0, y)"
+  static std::string node_text(std::size_t e) {
+    std::string s = str(g.entries[e].info.name) + "(";
+    for (std::size_t j = 0; j < g.entries[e].num_args; ++j) s += (j ? ", " : "") + value_name(g.arg(e, j));
+    return s + ")";
+  }
+  static std::string input_name(std::size_t k) { return str(g.entries[g.inputs[k]].info.name); }
+  static bool is_scalar_input(std::size_t k) { return g.entries[g.inputs[k]].kind == entry_kind::scalar; }
+  static bool donated(std::size_t k) { return !is_scalar_input(k) && (Mask >> k & 1u) != 0; }
+
+  static bool is_view_node(std::size_t e) { return g.entries[e].info.view_of[0] >= 0; }
+  // "loop 2", "kernel", "view"
+  static std::string runs_as(std::size_t e) {
+    if (fu.group[e] != none) return "loop " + num(fu.group[e]);
+    return is_view_node(e) ? "view" : "kernel";
+  }
+
+  // Where output o of node e is written.
+  static std::string storage(std::size_t e, std::size_t o) {
+    const auto& info = g.entries[e].info;
+    const std::size_t v = g.entries[e].first_value + o;
+    if (info.view_of[o] >= 0) return "view of " + value_name(g.arg(e, static_cast<std::size_t>(info.view_of[o])));
+    std::string s;
+    switch (pl.where[v]) {
+      case home::none:
+        return "not stored: inside loop " + num(fu.group[e]);
+      case home::input:
+        s = "in " + input_name(pl.index[v]) + "'s storage (" + (donated(pl.index[v]) ? "donated" : "borrowed") + ")";
+        break;
+      case home::scalar:
+        s = "in the call's copy of " + input_name(pl.index[v]);
+        break;
+      case home::constant:
+        return "a constant";
+      case home::buffer: {
+        const std::size_t b = pl.index[v];
+        if (pl.copy[v]) s = "copy of " + copied_input(e, o) + " (copy-protection), buffer " + num(b);
+        else if (pl.buffer_value[b] == v) s = "fresh buffer " + num(b);
+        else if (computed_in_place(e, o)) s = "buffer " + num(b);
+        else s = "buffer " + num(b) + " (reused: " + value_name(pl.buffer_value[b]) + "'s, dead by now)";
+        break;
+      }
+    }
+    if (computed_in_place(e, o) && !pl.copy[v]) {
+      const int j = info.storage[o] >= 0 ? info.storage[o] : pl.rewritten[e];
+      if (j >= 0) s += ", in place of " + value_name(g.arg(e, static_cast<std::size_t>(j)));
+      if (info.storage[o] < 0) s += " (rewrite)";
+    }
+    return s;
+  }
+  static bool computed_in_place(std::size_t e, std::size_t o) {
+    return g.entries[e].info.storage[o] >= 0 || (o == 0 && pl.rewritten[e] >= 0);
+  }
+  static std::string copied_input(std::size_t e, std::size_t o) {
+    const int j = g.entries[e].info.storage[o];
+    if (j >= 0) return value_name(g.arg(e, static_cast<std::size_t>(j)));
+    const std::size_t al = alias_input_value(g, g.entries[e].first_value + o);  // an io_alias output
+    return al != none ? value_name(al) : std::string("its input");
+  }
+
+  // Why a pure node with a registered in-place variant stayed pure ("" if it did not).
+  static std::string_view refused(std::size_t e) {
+    switch (pl.why[e]) {
+      case refusal::no_rewrite: return "the function was built with ip::no_rewrite";
+      case refusal::dtype: return "its input has another dtype";
+      case refusal::extents: return "its input has other extents, or would be broadcast";
+      case refusal::borrowed: return "its input is borrowed (donate it with std::move)";
+      case refusal::protected_input: return "its input is indestructible or a constant";
+      case refusal::later_reader: return "its input is read later";
+      case refusal::output: return "its input is an output of the function";
+      case refusal::io_alias: return "its input's storage is reserved for an io_alias output";
+      case refusal::view: return "its input is a view, not a storage";
+      case refusal::fused: return "its input lives only inside the fused loop";
+      case refusal::none:
+      case refusal::no_variant: return "";
+    }
+    return "";
+  }
+
+  static std::string totals() {
+    std::string s = "allocations " + num(pl.allocations) + ", copies " + num(pl.copies) + ", loops " + num(pl.loops) +
+                    ", in_place " + num(pl.in_place) + ", peak_bytes ";
+    return s + (pl.peak_bytes == dynamic ? std::string("dynamic") : num(pl.peak_bytes));
+  }
+};
+
+}  // namespace inplace::detail::run

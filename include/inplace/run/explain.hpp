@@ -1,0 +1,68 @@
+#pragma once
+// ip::explain(f, ip::donated | ip::borrowed ...): the plan of one donation
+// pattern as text, one line per node in the order the call runs them:
+//
+//   plan for (x: donated, y: borrowed)
+//     #0  exp(x)          loop 0  not stored: inside loop 0
+//     #1  mul(#0, y)      loop 0  in x's storage (donated), in place of x (rewrite)
+//     #2  reduce_sum(#1)  kernel  fresh buffer 0
+//   returns #2
+//   totals: allocations 1, copies 0, loops 2, in_place 1, peak_bytes dynamic
+//
+// "#p" is the value of the node at schedule position p (ip::position). Each line
+// says how the node runs (a fused loop, an opaque kernel, a view), where it
+// writes (a donated input, a copy-protection copy, a fresh or reused buffer, in
+// place of one of its inputs, or nowhere: inside its loop), and for a pure node
+// with a registered in-place variant that stayed pure, why. The totals are
+// ip::plan's. Markers as for ip::plan.
+
+#include "inplace/run/detail/describe.hpp"
+#include "inplace/run/plan.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace inplace {
+
+template <class S, class... M>
+std::string explain(function_t<S> f, M... markers) {
+  (void)plan(f, markers...);  // the markers' checks
+  using D = detail::run::describe<S, detail::run::mask_of<S, M...>()>;
+  using G = typename D::G;
+  constexpr const G& g = D::g;
+  std::string out = "plan for (";
+  for (std::size_t k = 0; k < G::num_inputs; ++k) {
+    out += (k ? ", " : "") + D::input_name(k) + ": ";
+    out += D::is_scalar_input(k) ? "scalar" : D::donated(k) ? "donated" : "borrowed";
+  }
+  out += ")\n";
+  std::vector<std::string> pos, text;
+  std::size_t wp = 0, wt = 0, wr = 0;
+  for (std::size_t q = 0; q < D::fu.num_steps; ++q) {
+    const std::size_t e = D::fu.order[q];
+    pos.push_back("#" + std::to_string(static_cast<std::size_t>(S::result.position[e])));
+    text.push_back(D::node_text(e));
+    wp = std::max(wp, pos.back().size());
+    wt = std::max(wt, text.back().size());
+    wr = std::max(wr, D::runs_as(e).size());
+  }
+  for (std::size_t q = 0; q < D::fu.num_steps; ++q) {
+    const std::size_t e = D::fu.order[q];
+    std::string line = "  " + pos[q] + std::string(wp - pos[q].size() + 2, ' ') + text[q] +
+                       std::string(wt - text[q].size() + 2, ' ');
+    const std::string how = D::runs_as(e);
+    line += how + std::string(wr - how.size() + 2, ' ');
+    const std::size_t n = g.entries[e].info.num_outputs;
+    for (std::size_t o = 0; o < n; ++o)
+      line += (o ? "; " : "") + (n > 1 ? "output " + std::to_string(o) + ": " : std::string()) + D::storage(e, o);
+    if (const auto why = D::refused(e); !why.empty()) line += "; stayed pure: " + std::string(why);
+    out += line + "\n";
+  }
+  out += "returns ";
+  for (std::size_t k = 0; k < G::num_outputs; ++k) out += (k ? ", " : "") + D::value_name(g.outputs[k]);
+  return out + "\ntotals: " + D::totals() + "\n";
+}
+
+}  // namespace inplace

@@ -1,0 +1,112 @@
+#pragma once
+// ip::to_dot(f) and ip::to_dot(f, ip::donated | ip::borrowed ...): the graph as
+// Graphviz DOT text (render with `dot -Tsvg`).
+//   - inputs are ellipses, constants plain text, nodes boxes labelled with their
+//     schedule position (ip::position) and op; outputs are marked "output k";
+//   - an edge runs from a value to each node that reads it: dashed where the
+//     node's output is a view of it (view_map), red where the node overwrites it
+//     (destroy_map, or the rewrite's in-place variant);
+//   - the nodes of one fused loop are drawn inside a cluster "loop k";
+//   - with markers (as for ip::plan), inputs say donated or borrowed and every
+//     node says where it writes, as in ip::explain.
+
+#include "inplace/run/detail/describe.hpp"
+#include "inplace/run/plan.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace inplace {
+namespace detail::run {
+
+inline std::string dot_quote(std::string_view s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') q += '\\';
+    if (c == '\n') q += "\\n";
+    else q += c;
+  }
+  return q + "\"";
+}
+
+template <class D, bool WithPlan>
+std::string dot_of() {
+  using G = typename D::G;
+  constexpr const G& g = D::g;
+  const auto& fu = D::fu;
+  const auto id = [](std::size_t e) { return "n" + std::to_string(e); };
+  std::string out = "digraph inplace {\n  rankdir=TB;\n  node [shape=box, fontname=\"Helvetica\"];\n";
+  // leaves
+  for (std::size_t e = 0; e < G::num_entries; ++e) {
+    if (g.is_op(e)) continue;
+    std::string label(g.entries[e].info.name);
+    std::string shape = "ellipse";
+    if (g.entries[e].kind == entry_kind::constant) shape = "plaintext";
+    for (std::size_t k = 0; k < G::num_inputs; ++k)
+      if (g.inputs[k] == e) {
+        if (D::is_scalar_input(k)) label += "\nscalar";
+        else if (WithPlan) label += D::donated(k) ? "\ndonated" : "\nborrowed";
+      }
+    out += "  " + id(e) + " [label=" + dot_quote(label) + ", shape=" + shape + "];\n";
+  }
+  // nodes, each loop's members in a cluster
+  const auto node_line = [&](std::size_t e) {
+    std::string label = "#" + std::to_string(D::position(e)) + " " + std::string(g.entries[e].info.name);
+    if constexpr (WithPlan)
+      for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) label += "\n" + D::storage(e, o);
+    return id(e) + " [label=" + dot_quote(label) + "];\n";
+  };
+  for (std::size_t k = 0; k < fu.num_groups; ++k) {
+    out += "  subgraph cluster_loop" + std::to_string(k) + " {\n    label=\"loop " + std::to_string(k) +
+           "\";\n    style=rounded;\n    color=blue;\n";
+    for (std::size_t q = 0; q < fu.num_steps; ++q)
+      if (fu.group[fu.order[q]] == k) out += "    " + node_line(fu.order[q]);
+    out += "  }\n";
+  }
+  for (std::size_t q = 0; q < fu.num_steps; ++q)
+    if (fu.group[fu.order[q]] == none) out += "  " + node_line(fu.order[q]);
+  // edges
+  for (std::size_t e = 0; e < G::num_entries; ++e) {
+    if (!g.is_op(e)) continue;
+    const auto& info = g.entries[e].info;
+    std::uint32_t destroyed = 0, viewed = 0;
+    for (std::size_t o = 0; o < info.num_outputs; ++o) {
+      destroyed |= info.destroys[o];
+      if (info.view_of[o] >= 0) viewed |= std::uint32_t{1} << info.view_of[o];
+    }
+    if constexpr (WithPlan)
+      if (D::pl.rewritten[e] >= 0) destroyed |= std::uint32_t{1} << D::pl.rewritten[e];
+    for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {
+      const std::size_t a = g.arg(e, j), from = g.values[a].entry;
+      std::string attrs;
+      if (viewed >> j & 1u) attrs += "style=dashed";
+      if (destroyed >> j & 1u) attrs += std::string(attrs.empty() ? "" : ", ") + "color=red";
+      if (g.entries[from].info.num_outputs > 1 && g.is_op(from))
+        attrs += std::string(attrs.empty() ? "" : ", ") + "taillabel=\"" + std::to_string(g.values[a].out) + "\"";
+      out += "  " + id(from) + " -> " + id(e) + (attrs.empty() ? "" : " [" + attrs + "]") + ";\n";
+    }
+  }
+  // outputs
+  for (std::size_t k = 0; k < G::num_outputs; ++k) {
+    const std::string o = "out" + std::to_string(k);
+    out += "  " + o + " [label=\"output " + std::to_string(k) + "\", shape=plaintext];\n";
+    out += "  " + id(g.values[g.outputs[k]].entry) + " -> " + o + ";\n";
+  }
+  return out + "}\n";
+}
+
+}  // namespace detail::run
+
+template <class S, class... M>
+std::string to_dot(function_t<S> f, M... markers) {
+  if constexpr (sizeof...(M) == 0) {
+    return detail::run::dot_of<detail::run::describe<S, 0>, false>();
+  } else {
+    (void)plan(f, markers...);  // the markers' checks
+    return detail::run::dot_of<detail::run::describe<S, detail::run::mask_of<S, M...>()>, true>();
+  }
+}
+
+}  // namespace inplace
