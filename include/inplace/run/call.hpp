@@ -320,14 +320,14 @@ class invocation {
   template <std::size_t K, class Got, class Want>
   static void compare_output(const Got& got, const Want& want) {
     const auto a = got.view(), b = want.view();
-    const std::string name = "output " + std::to_string(K) + " (" + std::string(value_label(g, g.outputs[K]).view()) + ")";
+    const std::string name = cat("output ", K, " (", value_label(g, g.outputs[K]).view(), ")");
     if (a.extents() != b.extents())
-      throw debug_error("inplace: debug_error: " + name + ": the call returned extents " + tx_shape_string(a.extents()) +
-                        ", the pure reference " + tx_shape_string(b.extents()));
+      throw_debug(name, cat("the call returned extents ", tx_shape_string(a.extents()), ", the pure reference ",
+                            tx_shape_string(b.extents())));
     const std::size_t at = first_difference(a, b);
     if (at != none)
-      throw debug_error("inplace: debug_error: " + name + ": the call's result differs from the pure reference at element " +
-                        std::to_string(at) + ": " + element_string(a, at) + " instead of " + element_string(b, at));
+      throw_debug(name, cat("the call's result differs from the pure reference at element ", at, ": ",
+                            element_string(a, at), " instead of ", element_string(b, at)));
   }
   template <std::size_t K>
   static constexpr bool borrowed_tensor = input_t<K>::kind != entry_kind::scalar && !donatable<arg_t<K>>;
@@ -345,8 +345,8 @@ class invocation {
       if constexpr (borrowed_tensor<K>) {
         const std::size_t at = first_difference(std::get<K>(args_).view(), std::get<K>(before).view());
         if (at != none)
-          throw debug_error("inplace: debug_error: the call changed borrowed input \"" + std::string(input_t<K>::name) +
-                            "\" (element " + std::to_string(at) + ")");
+          throw debug_error(cat("inplace: debug_error: the call changed borrowed input \"", input_t<K>::name,
+                                "\" (element ", at, ")"));
       }
     }(), ...);
   }

@@ -34,15 +34,15 @@ std::string explain(function_t<S> f, M... markers) {
   constexpr const G& g = D::g;
   std::string out = "plan for (";
   for (std::size_t k = 0; k < G::num_inputs; ++k) {
-    out += (k ? ", " : "") + D::input_name(k) + ": ";
-    out += D::is_scalar_input(k) ? "scalar" : D::donated(k) ? "donated" : "borrowed";
+    out += detail::run::cat(k ? ", " : "", D::input_name(k), ": ",
+                            D::is_scalar_input(k) ? "scalar" : D::donated(k) ? "donated" : "borrowed");
   }
   out += ")\n";
   std::vector<std::string> pos, text;
   std::size_t wp = 0, wt = 0, wr = 0;
   for (std::size_t q = 0; q < D::fu.num_steps; ++q) {
     const std::size_t e = D::fu.order[q];
-    pos.push_back("#" + std::to_string(static_cast<std::size_t>(S::result.position[e])));
+    pos.push_back(detail::run::cat("#", D::position(e)));
     text.push_back(D::node_text(e));
     wp = std::max(wp, pos.back().size());
     wt = std::max(wt, text.back().size());
@@ -50,19 +50,21 @@ std::string explain(function_t<S> f, M... markers) {
   }
   for (std::size_t q = 0; q < D::fu.num_steps; ++q) {
     const std::size_t e = D::fu.order[q];
-    std::string line = "  " + pos[q] + std::string(wp - pos[q].size() + 2, ' ') + text[q] +
-                       std::string(wt - text[q].size() + 2, ' ');
     const std::string how = D::runs_as(e);
-    line += how + std::string(wr - how.size() + 2, ' ');
+    std::string line = detail::run::cat("  ", pos[q], std::string(wp - pos[q].size() + 2, ' '), text[q],
+                                        std::string(wt - text[q].size() + 2, ' '), how,
+                                        std::string(wr - how.size() + 2, ' '));
     const std::size_t n = g.entries[e].info.num_outputs;
     for (std::size_t o = 0; o < n; ++o)
-      line += (o ? "; " : "") + (n > 1 ? "output " + std::to_string(o) + ": " : std::string()) + D::storage(e, o);
-    if (const auto why = D::refused(e); !why.empty()) line += "; stayed pure: " + std::string(why);
+      line += detail::run::cat(o ? "; " : "", n > 1 ? detail::run::cat("output ", o, ": ") : std::string(),
+                               D::storage(e, o));
+    if (const auto why = D::refused(e); !why.empty()) line += detail::run::cat("; stayed pure: ", why);
     out += line + "\n";
   }
   out += "returns ";
-  for (std::size_t k = 0; k < G::num_outputs; ++k) out += (k ? ", " : "") + D::value_name(g.outputs[k]);
-  return out + "\ntotals: " + D::totals() + "\n";
+  for (std::size_t k = 0; k < G::num_outputs; ++k) out += detail::run::cat(k ? ", " : "", D::value_name(g.outputs[k]));
+  out += detail::run::cat("\ntotals: ", D::totals(), "\n");
+  return out;
 }
 
 }  // namespace inplace

@@ -36,7 +36,7 @@ std::string dot_of() {
   using G = typename D::G;
   constexpr const G& g = D::g;
   const auto& fu = D::fu;
-  const auto id = [](std::size_t e) { return "n" + std::to_string(e); };
+  const auto id = [](std::size_t e) { return cat("n", e); };
   std::string out = "digraph inplace {\n  rankdir=TB;\n  node [shape=box, fontname=\"Helvetica\"];\n";
   // leaves
   for (std::size_t e = 0; e < G::num_entries; ++e) {
@@ -49,24 +49,23 @@ std::string dot_of() {
         if (D::is_scalar_input(k)) label += "\nscalar";
         else if (WithPlan) label += D::donated(k) ? "\ndonated" : "\nborrowed";
       }
-    out += "  " + id(e) + " [label=" + dot_quote(label) + ", shape=" + shape + "];\n";
+    out += cat("  ", id(e), " [label=", dot_quote(label), ", shape=", shape, "];\n");
   }
   // nodes, each loop's members in a cluster
   const auto node_line = [&](std::size_t e) {
-    std::string label = "#" + std::to_string(D::position(e)) + " " + std::string(g.entries[e].info.name);
+    std::string label = cat("#", D::position(e), " ", g.entries[e].info.name);
     if constexpr (WithPlan)
-      for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) label += "\n" + D::storage(e, o);
-    return id(e) + " [label=" + dot_quote(label) + "];\n";
+      for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) label += cat("\n", D::storage(e, o));
+    return cat(id(e), " [label=", dot_quote(label), "];\n");
   };
   for (std::size_t k = 0; k < fu.num_groups; ++k) {
-    out += "  subgraph cluster_loop" + std::to_string(k) + " {\n    label=\"loop " + std::to_string(k) +
-           "\";\n    style=rounded;\n    color=blue;\n";
+    out += cat("  subgraph cluster_loop", k, " {\n    label=\"loop ", k, "\";\n    style=rounded;\n    color=blue;\n");
     for (std::size_t q = 0; q < fu.num_steps; ++q)
-      if (fu.group[fu.order[q]] == k) out += "    " + node_line(fu.order[q]);
+      if (fu.group[fu.order[q]] == k) out += cat("    ", node_line(fu.order[q]));
     out += "  }\n";
   }
   for (std::size_t q = 0; q < fu.num_steps; ++q)
-    if (fu.group[fu.order[q]] == none) out += "  " + node_line(fu.order[q]);
+    if (fu.group[fu.order[q]] == none) out += cat("  ", node_line(fu.order[q]));
   // edges
   for (std::size_t e = 0; e < G::num_entries; ++e) {
     if (!g.is_op(e)) continue;
@@ -82,17 +81,17 @@ std::string dot_of() {
       const std::size_t a = g.arg(e, j), from = g.values[a].entry;
       std::string attrs;
       if (viewed >> j & 1u) attrs += "style=dashed";
-      if (destroyed >> j & 1u) attrs += std::string(attrs.empty() ? "" : ", ") + "color=red";
+      if (destroyed >> j & 1u) attrs += cat(attrs.empty() ? "" : ", ", "color=red");
       if (g.entries[from].info.num_outputs > 1 && g.is_op(from))
-        attrs += std::string(attrs.empty() ? "" : ", ") + "taillabel=\"" + std::to_string(g.values[a].out) + "\"";
-      out += "  " + id(from) + " -> " + id(e) + (attrs.empty() ? "" : " [" + attrs + "]") + ";\n";
+        attrs += cat(attrs.empty() ? "" : ", ", "taillabel=\"", g.values[a].out, "\"");
+      out += cat("  ", id(from), " -> ", id(e), attrs.empty() ? std::string() : cat(" [", attrs, "]"), ";\n");
     }
   }
   // outputs
   for (std::size_t k = 0; k < G::num_outputs; ++k) {
-    const std::string o = "out" + std::to_string(k);
-    out += "  " + o + " [label=\"output " + std::to_string(k) + "\", shape=plaintext];\n";
-    out += "  " + id(g.values[g.outputs[k]].entry) + " -> " + o + ";\n";
+    const std::string o = cat("out", k);
+    out += cat("  ", o, " [label=\"output ", k, "\", shape=plaintext];\n");
+    out += cat("  ", id(g.values[g.outputs[k]].entry), " -> ", o, ";\n");
   }
   return out + "}\n";
 }

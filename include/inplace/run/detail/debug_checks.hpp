@@ -9,6 +9,7 @@
 
 #include "inplace/error.hpp"
 #include "inplace/graph/detail/analysis.hpp"
+#include "inplace/run/detail/text.hpp"
 
 #include <array>
 #include <cstddef>
@@ -106,7 +107,7 @@ std::size_t first_difference(const A& a, const B& b) {
 }
 
 [[noreturn, gnu::cold]] inline void throw_debug(std::string_view node, const std::string& what) {
-  throw debug_error("inplace: debug_error: " + std::string(node) + ": " + what);
+  throw debug_error(cat("inplace: debug_error: ", node, ": ", what));
 }
 
 // Snapshots of a node's inputs taken before it runs; compared after.
@@ -135,8 +136,7 @@ class node_check {
     for (std::size_t j = 0; j < ent.num_args; ++j) {
       const std::size_t a = g_.arg(e_, j);
       if (kept_[j] && elements_of(slots_[a], rank(a), size_[j]) != before_[j])
-        throw_debug(node(), "changed input " + std::to_string(j) + " (" + value(a) +
-                                "), which its destroy_map does not list");
+        throw_debug(node(), cat("changed input ", j, " (", value(a), "), which its destroy_map does not list"));
     }
     for (std::size_t o = 0; o < ent.info.num_outputs; ++o) {
       const std::size_t v = ent.first_value + o;
@@ -144,9 +144,9 @@ class node_check {
       const int viewed = ent.info.view_of[o];
       if (viewed >= 0) {
         if (!out.inside(span_[static_cast<std::size_t>(viewed)]))
-          throw_debug(node(), "output " + std::to_string(o) + " is declared a view of input " +
-                                  std::to_string(viewed) + " (" + value(g_.arg(e_, static_cast<std::size_t>(viewed))) +
-                                  ") but lies outside that input's storage");
+          throw_debug(node(), cat("output ", o, " is declared a view of input ", viewed, " (",
+                                  value(g_.arg(e_, static_cast<std::size_t>(viewed))),
+                                  ") but lies outside that input's storage"));
         continue;
       }
       check_outside(o, out);
@@ -158,8 +158,8 @@ class node_check {
     const auto& ent = g_.entries[e_];
     for (std::size_t j = 0; j < ent.num_args; ++j)
       if (size_[j] != 0 && out.overlaps(span_[j]))
-        throw_debug(node(), "output " + std::to_string(o) + " shares memory with input " + std::to_string(j) + " (" +
-                                value(g_.arg(e_, j)) + "), which its view_map does not list");
+        throw_debug(node(), cat("output ", o, " shares memory with input ", j, " (", value(g_.arg(e_, j)),
+                                "), which its view_map does not list"));
   }
   std::string node() const { return std::string(entry_label(g_, e_).view()); }
 

@@ -3,6 +3,7 @@
 // name of every value, the storage every node writes, the loop it runs in, and
 // why the rewrite left a pure node pure.
 
+#include "inplace/run/detail/text.hpp"
 #include "inplace/run/plan.hpp"
 
 #include <cstddef>
@@ -29,15 +30,15 @@ struct describe {
   static std::string value_name(std::size_t v) {
     const std::size_t e = g.values[v].entry;
     if (!g.is_op(e)) return str(g.entries[e].info.name);
-    std::string s = "#" + num(position(e));
-    if (g.entries[e].info.num_outputs > 1) s += "." + num(g.values[v].out);
+    std::string s = cat("#", position(e));
+    if (g.entries[e].info.num_outputs > 1) s += cat(".", g.values[v].out);
     return s;
   }
   // "mul(#0, y)"
   static std::string node_text(std::size_t e) {
-    std::string s = str(g.entries[e].info.name) + "(";
-    for (std::size_t j = 0; j < g.entries[e].num_args; ++j) s += (j ? ", " : "") + value_name(g.arg(e, j));
-    return s + ")";
+    std::string s = cat(g.entries[e].info.name, "(");
+    for (std::size_t j = 0; j < g.entries[e].num_args; ++j) s += cat(j ? ", " : "", value_name(g.arg(e, j)));
+    return s += ")";
   }
   static std::string input_name(std::size_t k) { return str(g.entries[g.inputs[k]].info.name); }
   static bool is_scalar_input(std::size_t k) { return g.entries[g.inputs[k]].kind == entry_kind::scalar; }
@@ -46,7 +47,7 @@ struct describe {
   static bool is_view_node(std::size_t e) { return g.entries[e].info.view_of[0] >= 0; }
   // "loop 2", "kernel", "view"
   static std::string runs_as(std::size_t e) {
-    if (fu.group[e] != none) return "loop " + num(fu.group[e]);
+    if (fu.group[e] != none) return cat("loop ", fu.group[e]);
     return is_view_node(e) ? "view" : "kernel";
   }
 
@@ -54,31 +55,31 @@ struct describe {
   static std::string storage(std::size_t e, std::size_t o) {
     const auto& info = g.entries[e].info;
     const std::size_t v = g.entries[e].first_value + o;
-    if (info.view_of[o] >= 0) return "view of " + value_name(g.arg(e, static_cast<std::size_t>(info.view_of[o])));
+    if (info.view_of[o] >= 0) return cat("view of ", value_name(g.arg(e, static_cast<std::size_t>(info.view_of[o]))));
     std::string s;
     switch (pl.where[v]) {
       case home::none:
-        return "not stored: inside loop " + num(fu.group[e]);
+        return cat("not stored: inside loop ", fu.group[e]);
       case home::input:
-        s = "in " + input_name(pl.index[v]) + "'s storage (" + (donated(pl.index[v]) ? "donated" : "borrowed") + ")";
+        s = cat("in ", input_name(pl.index[v]), "'s storage (", donated(pl.index[v]) ? "donated" : "borrowed", ")");
         break;
       case home::scalar:
-        s = "in the call's copy of " + input_name(pl.index[v]);
+        s = cat("in the call's copy of ", input_name(pl.index[v]));
         break;
       case home::constant:
         return "a constant";
       case home::buffer: {
         const std::size_t b = pl.index[v];
-        if (pl.copy[v]) s = "copy of " + copied_input(e, o) + " (copy-protection), buffer " + num(b);
-        else if (pl.buffer_value[b] == v) s = "fresh buffer " + num(b);
-        else if (computed_in_place(e, o)) s = "buffer " + num(b);
-        else s = "buffer " + num(b) + " (reused: " + value_name(pl.buffer_value[b]) + "'s, dead by now)";
+        if (pl.copy[v]) s = cat("copy of ", copied_input(e, o), " (copy-protection), buffer ", b);
+        else if (pl.buffer_value[b] == v) s = cat("fresh buffer ", b);
+        else if (computed_in_place(e, o)) s = cat("buffer ", b);
+        else s = cat("buffer ", b, " (reused: ", value_name(pl.buffer_value[b]), "'s, dead by now)");
         break;
       }
     }
     if (computed_in_place(e, o) && !pl.copy[v]) {
       const int j = info.storage[o] >= 0 ? info.storage[o] : pl.rewritten[e];
-      if (j >= 0) s += ", in place of " + value_name(g.arg(e, static_cast<std::size_t>(j)));
+      if (j >= 0) s += cat(", in place of ", value_name(g.arg(e, static_cast<std::size_t>(j))));
       if (info.storage[o] < 0) s += " (rewrite)";
     }
     return s;
@@ -113,9 +114,8 @@ struct describe {
   }
 
   static std::string totals() {
-    std::string s = "allocations " + num(pl.allocations) + ", copies " + num(pl.copies) + ", loops " + num(pl.loops) +
-                    ", in_place " + num(pl.in_place) + ", peak_bytes ";
-    return s + (pl.peak_bytes == dynamic ? std::string("dynamic") : num(pl.peak_bytes));
+    return cat("allocations ", pl.allocations, ", copies ", pl.copies, ", loops ", pl.loops, ", in_place ", pl.in_place,
+               ", peak_bytes ", pl.peak_bytes == dynamic ? std::string("dynamic") : std::to_string(pl.peak_bytes));
   }
 };
 

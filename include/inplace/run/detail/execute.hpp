@@ -516,9 +516,9 @@ class executor {
       const std::size_t at = first_difference(as_const(in_place), as_const(view<V>()));
       if (at != none)
         throw_debug(entry_label(g, E).view(),
-                    "its in-place variant " + std::string(op_name<Variant>()) + " (in the storage of input " +
-                        std::to_string(J) + ") computes something else than the op: element " + std::to_string(at) +
-                        " is " + element_string(in_place, at) + " instead of " + element_string(view<V>(), at));
+                    cat("its in-place variant ", op_name<Variant>(), " (in the storage of input ", J,
+                        ") computes something else than the op: element ", at, " is ", element_string(in_place, at),
+                        " instead of ", element_string(view<V>(), at)));
     }
   }
   template <std::size_t E, std::size_t K, std::size_t J, class C>
