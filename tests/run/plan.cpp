@@ -84,6 +84,29 @@ TEST_CASE("plans with opaque kernels, views and reuse", "[plan]") {
   check_all(two, std::tuple{vx, vy});
 }
 
+TEST_CASE("plans count the results a call allocates when it returns", "[plan]") {
+  // a value returned twice: the second is a copy; an input returned twice, donated
+  constexpr auto twice = ip::function(ip::inputs(x, y), ip::outputs(ip::exp(x), ip::exp(x), y, y));
+  STATIC_REQUIRE(ip::plan(twice, ip::borrowed, ip::borrowed).allocations == 2);  // exp's buffer and its copy
+  STATIC_REQUIRE(ip::plan(twice, ip::borrowed, ip::donated).allocations == 3);  // and y returned twice
+  check_all(twice, std::tuple{vx, vy});
+  // a constant and a scalar input returned: rank-0 tensors
+  constexpr auto k = ip::scalar<"k", float>;
+  constexpr auto leaves = ip::function(ip::inputs(x, k), ip::outputs(x * k, k, 2.0_c));
+  STATIC_REQUIRE(ip::plan(leaves, ip::borrowed).allocations == 3);
+  ip::tensor<float, ip::extents<4>> s4{1, 2, 3, 4};
+  constexpr auto S4 = ip::input<"S4", float, ip::extents<4>>;
+  constexpr auto fixed = ip::function(ip::inputs(S4), ip::outputs(S4 * 2.0_c, S4 * 2.0_c));
+  STATIC_REQUIRE(ip::plan(fixed, ip::borrowed) == ip::plan_result{2, 0, 1, 0, 32});
+  check_all(fixed, std::tuple{s4});
+  const int before = allocations::aligned;
+  {
+    auto r = leaves(vx, 2.0f);
+    CHECK(allocations::aligned - before == 3);
+    CHECK(ip::detail::run::last_call_counts.allocations == 3);
+  }
+}
+
 TEST_CASE("plans with io_alias", "[plan]") {
   check_all(ip::function(ip::inputs(x, y), ip::outputs(x + y), ip::io_alias<0, 0>(ip::may_alias)), std::tuple{vx, vy});
   check_all(ip::function(ip::inputs(x, y), ip::outputs(ip::softmax(y), x * 2.0_c), ip::io_alias<0, 0>(ip::may_alias)),

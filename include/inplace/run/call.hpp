@@ -433,10 +433,12 @@ class invocation {
     constexpr std::size_t k = input_index<R>;
     if constexpr (kind == entry_kind::constant) {
       result_tensor t(tx_uninitialized, tx_extents<N>{});
+      ++last_call_counts.allocations;
       t.data()[0] = static_cast<T>(P::template entry_t<g.values[R].entry>::value);
       return t;
     } else if constexpr (kind == entry_kind::scalar || X::pl.where[R] == home::scalar) {
       result_tensor t(tx_uninitialized, tx_extents<N>{});
+      ++last_call_counts.allocations;
       t.data()[0] = *static_cast<const T*>(x.slots[V].p);
       return t;
     } else if constexpr (borrowed_input<k>()) {  // a view into the caller's storage
@@ -445,7 +447,10 @@ class invocation {
       const auto v = x.template view<V>();
       return tensor_view<U, rank_spec<N>>(tx_unchecked, v.data(), v.extents(), v.strides());
     } else if constexpr (V == R && !in_view<V>) {  // a tensor owning the value's storage
-      if constexpr (returned_before<V, K>) return result_tensor(x.template view<V>());  // returned twice: a copy
+      if constexpr (returned_before<V, K>) {  // returned twice: a copy
+        ++last_call_counts.allocations;
+        return result_tensor(x.template view<V>());
+      }
       else return tensor_access::adopt<result_tensor>(static_cast<T*>(take_block<R>(x)), x.template view<V>().extents());
     } else if constexpr (V != R && returned_as_tensor<R>) {  // a view of a tensor returned beside it
       return x.template view<V>();

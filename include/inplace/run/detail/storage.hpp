@@ -108,6 +108,7 @@ class planner {
       out.index[v] = holder[v].index;
     }
     finish_buffers(out);
+    count_result_copies(out);
     return out;
   }
 
@@ -321,6 +322,39 @@ class planner {
       if (f.reads_off_pattern(q, ra, f.pattern[a])) return false;
     }
     return true;
+  }
+
+  // Results the call allocates when it returns: a constant or a scalar input
+  // returned (as a rank-0 tensor), and a value returned as a tensor a second time
+  // (a copy). They are alive at the end, beside the returned buffers.
+  constexpr void count_result_copies(result& out) const {
+    std::size_t extra = 0;
+    for (std::size_t k = 0; k < G::num_outputs; ++k) {
+      const std::size_t v = g.outputs[k], r = f.root[v];
+      const auto kind = g.entries[g.values[r].entry].kind;
+      bool copy = kind == entry_kind::constant || kind == entry_kind::scalar || holder[r].where == home::scalar;
+      const bool borrowed_input = kind == entry_kind::input && !donated_[input_index(r)];
+      if (!copy && !borrowed_input && v == r && !lives_in_view(f, v))
+        for (std::size_t j = 0; j < k; ++j) copy = copy || g.outputs[j] == v;
+      if (!copy) continue;
+      ++out.allocations;
+      const std::size_t b = bytes_of(v);
+      extra = extra == dynamic || b == dynamic ? dynamic : extra + (b == 0 ? sizeof(double) : b);
+    }
+    if (extra == 0 || out.peak_bytes == dynamic) return;
+    if (extra == dynamic) {
+      out.peak_bytes = dynamic;
+      return;
+    }
+    std::size_t returned = 0;  // the returned buffers, alive at the end
+    for (std::size_t b = 0; b < out.num_buffers; ++b)
+      if (out.buffer_dies[b] < 0) returned += bytes_of(out.buffer_value[b]);
+    if (returned + extra > out.peak_bytes) out.peak_bytes = returned + extra;
+  }
+  constexpr std::size_t input_index(std::size_t v) const {
+    for (std::size_t k = 0; k < G::num_inputs; ++k)
+      if (f.out_value(g.inputs[k]) == v) return k;
+    return 0;
   }
 
   // When each buffer is freed, and the most bytes alive at once.
