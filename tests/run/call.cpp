@@ -42,6 +42,22 @@ TEST_CASE("a single output is returned as a tensor; several as a tuple", "[run]"
   CHECK(static_cast<float>(t) == 6);
 }
 
+TEST_CASE("a result of static extents is a tensor of those extents", "[run]") {
+  constexpr auto f = ip::function(ip::inputs(S4, x), ip::outputs(S4 * 2.0_c, x + 1.0_c, ip::reduce_sum(S4)));
+  ip::tensor<float, ip::extents<4>> s{1, 2, 3, 4};
+  ip::tensor<float> v{1};
+  auto [twice, inc, total] = f(s, v);
+  STATIC_REQUIRE(std::is_same_v<decltype(twice), ip::tensor<float, ip::extents<4>>>);
+  STATIC_REQUIRE(std::is_same_v<decltype(inc), ip::tensor<float, 1>>);
+  STATIC_REQUIRE(std::is_same_v<decltype(total), ip::tensor<float, 0>>);
+  // so a loop can donate the result back as the next argument, storage and all
+  constexpr auto g = ip::function(ip::inputs(S4), ip::outputs(S4 * 2.0_c));
+  const float* storage = s.data();
+  for (int i = 0; i < 3; ++i) s = g(std::move(s));
+  CHECK(s.data() == storage);
+  CHECK(values(s) == list({8, 16, 24, 32}));
+}
+
 TEST_CASE("borrowed arguments are never written; destroyed ones are copied once", "[run][donation]") {
   constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(ip::add_inplace(x, y)));
   ip::tensor<float> a{1, 2, 3};

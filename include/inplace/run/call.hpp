@@ -308,7 +308,7 @@ class invocation {
   auto reference_output(const reference& ref) {  // a copy of output K
     constexpr std::size_t V = g.outputs[K];
     using T = typename reference::template dtype<V>;
-    using result_tensor = tensor<T, rank_spec<reference::template rank_of<V>>>;
+    using result_tensor = tensor<T, result_spec<V>()>;
     if constexpr (g.entries[g.values[V].entry].kind == entry_kind::constant) {
       result_tensor t(tx_uninitialized, tx_extents<0>{});
       t.data()[0] = static_cast<T>(P::template entry_t<g.values[V].entry>::value);
@@ -422,6 +422,23 @@ class invocation {
     else return !donatable<arg_t<K>>;
   }
 
+  // The shape spec of a result tensor: ip::extents<E...> when every extent of the
+  // value is static (a loop can hand a result back as the next call's argument,
+  // of the same type), else its rank.
+  template <std::size_t V>
+  static constexpr auto result_spec() {
+    constexpr auto& s = g.values[V].value_shape;
+    constexpr bool all_static = [] {
+      for (std::size_t i = 0; i < s.rank; ++i)
+        if (s.extent[i] == dynamic) return false;
+      return s.rank > 0;
+    }();
+    if constexpr (all_static)
+      return []<std::size_t... I>(std::index_sequence<I...>) { return extents<s.extent[I]...>; }(
+          std::make_index_sequence<s.rank>{});
+    else return rank_spec<s.rank>;
+  }
+
   template <std::size_t K, class X>
   auto output(X& x) {
     constexpr std::size_t V = g.outputs[K];
@@ -429,7 +446,7 @@ class invocation {
     constexpr auto kind = g.entries[g.values[R].entry].kind;
     using T = typename X::template dtype<V>;
     constexpr std::size_t N = X::template rank_of<V>;
-    using result_tensor = tensor<T, rank_spec<N>>;
+    using result_tensor = tensor<T, result_spec<V>()>;
     constexpr std::size_t k = input_index<R>;
     if constexpr (kind == entry_kind::constant) {
       result_tensor t(tx_uninitialized, tx_extents<N>{});
