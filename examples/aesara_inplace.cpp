@@ -4,6 +4,8 @@
 // ones only when nothing else needs their input. ip::explain shows each plan.
 #include <inplace.hpp>
 
+#include "dot_option.hpp"
+
 #include <cstdio>
 
 namespace ip = inplace;
@@ -36,7 +38,10 @@ static_assert(ip::plan(g, ip::donated, ip::borrowed).allocations == 0);
 static_assert(ip::plan(h, ip::donated, ip::borrowed).allocations == 1);
 // [/doc]
 
-int main() {
+int main(int argc, char** argv) {
+  const dot_option dot(argc, argv, "aesara_inplace");
+  dot.write("f", ip::to_dot(f, ip::donated, ip::borrowed));
+  dot.write("h", ip::to_dot(h, ip::donated, ip::borrowed));
   std::printf("r1 = r3 at position %d, add_inplace at %d, r4 at %d\n", ip::position(f, r1), ip::position(f, r2),
               ip::position(f, r4));
   ip::tensor<double> a{1, 2, 3}, b{1, 1, 1};

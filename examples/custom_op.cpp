@@ -3,6 +3,8 @@
 // rewrite, and all of them running inside a graph.
 #include <inplace.hpp>
 
+#include "dot_option.hpp"
+
 #include <cstdio>
 
 namespace ip = inplace;
@@ -65,7 +67,7 @@ static_assert(ip::check(ip::inputs(x, y), ip::outputs(r)).ok);
 // x is destroyed: returning it as well is an error.
 static_assert(ip::check(ip::inputs(x, y), ip::outputs(r, x)).error == ip::error_kind::destroys_output);
 
-int main() {
+int main(int argc, char** argv) {
   std::printf("axpy_inplace(x, y) in x: %s\n", ip::check(ip::inputs(x, y), ip::outputs(r)).ok ? "ok" : "error");
   std::printf("row_sums(M) has %zu rows\n", std::remove_cvref_t<decltype(s)>::value_shape.extent[0]);
 
@@ -79,5 +81,15 @@ int main() {
   ip::tensor<float> b{1, 2, 3};
   auto out = f(m, b);  // relu(2 * row_sums(m) + b)
   std::printf("relu(axpy(row_sums(M), y)): %g %g %g\n", out[0], out[1], out[2]);
+  // [/doc]
+  dot_option(argc, argv, "custom_op").write("f", ip::to_dot(f, ip::borrowed, ip::borrowed));
+
+  // [doc:debug]
+  // Debug mode runs the graph beside a pure reference and checks each op
+  // against its maps (row_sums writes only its output; axpy_inplace, the
+  // variant registered for axpy, computes what axpy computes). A lying op
+  // throws ip::debug_error naming it.
+  auto checked = f.debug(m, b);
+  std::printf("debug mode: %g %g %g, no lie found\n", checked[0], checked[1], checked[2]);
   // [/doc]
 }

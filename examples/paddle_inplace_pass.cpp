@@ -5,6 +5,8 @@
 // registry is ip::inplace_variant, and the pass is the compile-time rewrite.
 #include <inplace.hpp>
 
+#include "dot_option.hpp"
+
 #include <cstdio>
 
 namespace ip = inplace;
@@ -26,7 +28,8 @@ constexpr auto pure = ip::function(ip::inputs(a, b), ip::outputs(s), ip::no_rewr
 static_assert(ip::plan(pure, ip::borrowed, ip::borrowed).allocations == 2);
 // [/doc]
 
-int main() {
+int main(int argc, char** argv) {
+  dot_option(argc, argv, "paddle_inplace_pass").write("f", ip::to_dot(f, ip::donated, ip::borrowed));
   ip::tensor<float, ip::extents<64, 1000>> x, y;
   for (std::size_t i = 0; i < 64; ++i)
     for (std::size_t j = 0; j < 1000; ++j) x(i, j) = static_cast<float>(j % 7) * 0.1f, y(i, j) = static_cast<float>(i % 3) * 0.01f;

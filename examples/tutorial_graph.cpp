@@ -1,6 +1,9 @@
 // The tutorial's graph examples (docs/tutorial.md); each [doc:...] region is
 // quoted verbatim there.
 #include <inplace/graph.hpp>
+#include <inplace/run/to_dot.hpp>
+
+#include "dot_option.hpp"
 
 #include <cstdio>
 
@@ -75,7 +78,8 @@ static_assert(ip::check(ip::inputs(A), ip::outputs(ip::dot(A, A)), ip::io_alias<
               ip::error_kind::alias_conflict);
 // [/doc]
 
-int main() {
+int main(int argc, char** argv) {
+  dot_option(argc, argv, "tutorial_graph").write("f", ip::to_dot(f));
   std::printf("schedule: log(z) %d, exp(x) %d, add_inplace(x, z) %d\n", ip::position(f, r3), ip::position(f, r2),
               ip::position(f, w));
   (void)S;

@@ -1,6 +1,8 @@
 // Tutorial, sections 14-18: running a checked graph.
 #include <inplace.hpp>
 
+#include "dot_option.hpp"
+
 #include <cstdio>
 #include <utility>
 
@@ -40,7 +42,11 @@ constexpr auto g = ip::input<"g", float>;
 constexpr auto sgd = ip::function(ip::inputs(p, g), ip::outputs(p - 0.5_c * g), ip::io_alias<0, 0>(ip::must_alias));
 // [/doc]
 
-int main() {
+int main(int argc, char** argv) {
+  const dot_option dot(argc, argv, "tutorial_run");
+  dot.write("f", ip::to_dot(f, ip::borrowed, ip::borrowed));
+  dot.write("step", ip::to_dot(step, ip::borrowed));
+  dot.write("sgd", ip::to_dot(sgd, ip::donated, ip::borrowed));
   {
     // [doc:run]
     ip::tensor<float> a{0, 2, 4}, b{1, 1, 1};

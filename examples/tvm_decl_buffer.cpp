@@ -6,6 +6,8 @@
 // views of their root.
 #include <inplace.hpp>
 
+#include "dot_option.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -31,7 +33,7 @@ static_assert(ip::check(ip::inputs(A), ip::outputs(ip::exp_inplace(flat), bits))
               ip::error_kind::destroys_output);
 // [/doc]
 
-int main() {
+int main(int argc, char** argv) {
   // [doc:tvm_alias]
   // A_vector = T.decl_buffer([4], "float32x4", data=A.data)
   ip::tensor<float> a(16);
@@ -61,6 +63,7 @@ int main() {
   // The graph: exp in place through the flattened alias, on a donated A.
   constexpr auto f = ip::function(ip::inputs(A), ip::outputs(ip::exp_inplace(flat)));
   static_assert(ip::plan(f, ip::donated) == ip::plan_result{0, 0, 1, 1, 0});
+  dot_option(argc, argv, "tvm_decl_buffer").write("f", ip::to_dot(f, ip::donated));
   ip::tensor<float, ip::extents<16, 16>> m;
   for (std::size_t k = 0; k < 256; ++k) m.data()[k] = 0;
   const float* storage = m.data();

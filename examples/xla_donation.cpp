@@ -4,6 +4,8 @@
 // place from their gradients, with the plan of each donation pattern.
 #include <inplace.hpp>
 
+#include "dot_option.hpp"
+
 #include <cstdio>
 #include <utility>
 
@@ -43,7 +45,10 @@ void print(const char* what, const ip::plan_result& r) {
               r.copies, r.loops, r.in_place, r.peak_bytes);
 }
 
-int main() {
+int main(int argc, char** argv) {
+  const dot_option dot(argc, argv, "xla_donation");
+  dot.write("increment", ip::to_dot(inc, ip::donated));
+  dot.write("step", ip::to_dot(step, ip::donated, ip::donated, ip::borrowed, ip::borrowed));
   ip::tensor<float, 0> counter;
   counter() = 41;
   const float* storage = counter.data();

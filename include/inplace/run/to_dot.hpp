@@ -37,7 +37,8 @@ std::string dot_of() {
   constexpr const G& g = D::g;
   const auto& fu = D::fu;
   const auto id = [](std::size_t e) { return cat("n", e); };
-  std::string out = "digraph inplace {\n  rankdir=TB;\n  node [shape=box, fontname=\"Helvetica\"];\n";
+  std::string out =
+      "digraph inplace {\n  rankdir=TB;\n  graph [fontname=\"Helvetica\"];\n  node [shape=box, fontname=\"Helvetica\"];\n";
   // leaves
   for (std::size_t e = 0; e < G::num_entries; ++e) {
     if (g.is_op(e)) continue;
