@@ -1,5 +1,6 @@
 # Thin wrapper over CMake presets. CXX=clang++ selects the clang preset.
-#   make demo   install missing Debian packages, build and run the examples
+#   make demo   install missing Debian packages, build and run the examples, then
+#               show the overview: plans, a legal and an illegal graph, a timing, an SVG
 #   make test   the same, then the whole test suite
 #   make asan   the suite under -fsanitize=address,undefined
 CXX ?= g++
@@ -13,7 +14,13 @@ configure: deps
 	cmake --preset $(PRESET)
 demo: configure
 	cmake --build --preset $(PRESET) -j$(JOBS) --target examples
-	ctest --preset $(PRESET) -L example
+	@ctest --preset $(PRESET) -L example > build/$(PRESET)/examples.log 2>&1 \
+	  && echo "examples: all ran with the expected output (build/$(PRESET)/examples.log)" \
+	  || (cat build/$(PRESET)/examples.log; exit 1)
+	@echo; ./build/$(PRESET)/examples/example_overview --time --dot build/$(PRESET)
+	@if command -v dot > /dev/null; then \
+	  dot -Tsvg build/$(PRESET)/overview_f.dot -o build/$(PRESET)/overview.svg \
+	  && echo "the graph of f, as planned with x donated: build/$(PRESET)/overview.svg"; fi
 test: configure
 	cmake --build --preset $(PRESET) -j$(JOBS)
 	ctest --preset $(PRESET) -j$(JOBS)
