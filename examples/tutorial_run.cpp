@@ -3,7 +3,11 @@
 
 #include "dot_option.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
+#include <string>
+#include <string_view>
 #include <utility>
 
 template <class T>
@@ -40,6 +44,20 @@ static_assert(ip::plan(step, ip::donated).copies == 0);    // A's storage is use
 constexpr auto p = ip::input<"p", float>;
 constexpr auto g = ip::input<"g", float>;
 constexpr auto sgd = ip::function(ip::inputs(p, g), ip::outputs(p - 0.5_c * g), ip::io_alias<0, 0>(ip::must_alias));
+// [/doc]
+
+// [doc:lying_op]
+// An op that says it is pure, but whose kernel also writes its input.
+struct scale_and_scribble {
+  static constexpr std::string_view name = "scale_and_scribble";
+  static constexpr ip::shape output_shape(std::size_t, const std::array<ip::shape, 1>& in) { return in[0]; }
+  template <class Out, class In>
+  void kernel(const Out& out, const In& in) const {
+    for (std::size_t i = 0; i < in.extent(0); ++i) out(i) = 2 * in(i);
+    const_cast<float*>(in.data())[0] = 0;  // the lie: no destroy_map lists input 0
+  }
+};
+constexpr auto lying = ip::function(ip::inputs(x), ip::outputs(ip::apply(scale_and_scribble{}, ip::exp(x))));
 // [/doc]
 
 int main(int argc, char** argv) {
@@ -87,6 +105,28 @@ int main(int argc, char** argv) {
     std::printf("same storage: %s\n", params.data() == where ? "yes" : "no");
     // sgd(params, grads) would not compile: must_alias needs a donated argument
     // [/doc]
+  }
+  {
+    // [doc:explain]
+    std::printf("%s", ip::explain(f, ip::donated, ip::borrowed).c_str());
+    // [/doc]
+    // [doc:to_dot]
+    const std::string dot_text = ip::to_dot(f, ip::donated, ip::borrowed);  // for `dot -Tsvg`
+    // [/doc]
+    std::printf("to_dot: %zu lines\n", static_cast<std::size_t>(std::count(dot_text.begin(), dot_text.end(), '\n')));
+  }
+  {
+    // [doc:debug]
+    ip::tensor<float> a{0, 2, 4}, b{1, 1, 1};
+    auto [s, total] = f.debug(a, b);   // the same results as f(a, b), checked
+    print("debug: exp(x/2) + y", s);
+    try {
+      (void)lying.debug(a);
+    } catch (const ip::debug_error& e) {
+      std::printf("%s\n", e.what());
+    }
+    // [/doc]
+    (void)total;
   }
   {
     // [doc:errors]

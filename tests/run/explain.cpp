@@ -146,3 +146,15 @@ TEST_CASE("to_dot output renders with Graphviz", "[run][to_dot]") {
     std::remove(out.c_str());
   }
 }
+
+TEST_CASE("explain and to_dot mark io_alias outputs", "[run][explain][to_dot]") {
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(x * y), ip::io_alias<0, 0>(ip::may_alias));
+  CHECK(lines(ip::explain(f, ip::donated, ip::borrowed))[1] ==
+        "  #0  mul(x, y)  loop 0  in x's storage (donated), io_alias");
+  CHECK(lines(ip::explain(f, ip::borrowed, ip::borrowed))[1] ==
+        "  #0  mul(x, y)  loop 0  copy of x (copy-protection), buffer 0, io_alias");
+  CHECK_THAT(ip::to_dot(f, ip::donated, ip::borrowed), Contains("n0 -> n2 [color=red];"));
+  // the aliased input is not an argument of the output's node: a dotted edge
+  constexpr auto g = ip::function(ip::inputs(x, y), ip::outputs(ip::exp(y)), ip::io_alias<0, 0>(ip::may_alias));
+  CHECK_THAT(ip::to_dot(g), Contains("n0 -> n2 [color=red, style=dotted, label=\"io_alias\"];"));
+}

@@ -5,7 +5,8 @@
 //     schedule position (ip::position) and op; outputs are marked "output k";
 //   - an edge runs from a value to each node that reads it: dashed where the
 //     node's output is a view of it (view_map), red where the node overwrites it
-//     (destroy_map, or the rewrite's in-place variant);
+//     (destroy_map, the rewrite's in-place variant, or an io_alias output; a
+//     dotted red "io_alias" edge when the aliased input is not an argument);
 //   - the nodes of one fused loop are drawn inside a cluster "loop k";
 //   - with markers (as for ip::plan), inputs say donated or borrowed and every
 //     node says where it writes, as in ip::explain.
@@ -78,8 +79,15 @@ std::string dot_of() {
     }
     if constexpr (WithPlan)
       if (D::pl.rewritten[e] >= 0) destroyed |= std::uint32_t{1} << D::pl.rewritten[e];
+    // an output that io_alias puts in an input's storage: that input's edge is red too
+    std::size_t aliased = none;
+    for (std::size_t o = 0; o < info.num_outputs; ++o)
+      if (alias_input_value(g, g.entries[e].first_value + o) != none)
+        aliased = alias_input_value(g, g.entries[e].first_value + o);
+    bool aliased_drawn = aliased == none;
     for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {
       const std::size_t a = g.arg(e, j), from = g.values[a].entry;
+      if (a == aliased) destroyed |= std::uint32_t{1} << j, aliased_drawn = true;
       std::string attrs;
       if (viewed >> j & 1u) attrs += "style=dashed";
       if (destroyed >> j & 1u) attrs += cat(attrs.empty() ? "" : ", ", "color=red");
@@ -87,6 +95,8 @@ std::string dot_of() {
         attrs += cat(attrs.empty() ? "" : ", ", "taillabel=\"", g.values[a].out, "\"");
       out += cat("  ", id(from), " -> ", id(e), attrs.empty() ? std::string() : cat(" [", attrs, "]"), ";\n");
     }
+    if (!aliased_drawn)  // the input is not an argument of the node: a dotted edge
+      out += cat("  ", id(g.values[aliased].entry), " -> ", id(e), " [color=red, style=dotted, label=\"io_alias\"];\n");
   }
   // outputs
   for (std::size_t k = 0; k < G::num_outputs; ++k) {

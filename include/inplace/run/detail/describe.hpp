@@ -77,6 +77,7 @@ struct describe {
         break;
       }
     }
+    if (alias_input_value(g, v) != none) s += ", io_alias";
     if (computed_in_place(e, o) && !pl.copy[v]) {
       const int j = info.storage[o] >= 0 ? info.storage[o] : pl.rewritten[e];
       if (j >= 0) s += cat(", in place of ", value_name(g.arg(e, static_cast<std::size_t>(j))));
