@@ -20,10 +20,13 @@ using Catch::Matchers::Contains;
 namespace {
 constexpr auto x = ip::input<"x", float>;
 constexpr auto y = ip::input<"y", float>;
-constexpr auto M = ip::input<"M", float, 2>;
 
 std::vector<float> list(std::initializer_list<float> l) { return l; }
+}  // namespace
 
+// The ops live in a named namespace: clang warns about unused members (maps read
+// only by the library) of classes in an anonymous one.
+namespace debug_ops {
 constexpr ip::shape same_shape(const std::array<ip::shape, 1>& in) { return in[0]; }
 
 // ---- honest user ops -----------------------------------------------------------------
@@ -118,7 +121,8 @@ struct flaky {  // an opaque op whose result changes from one run to the next
     ++flaky_calls;
   }
 };
-}  // namespace
+}  // namespace debug_ops
+using namespace debug_ops;
 
 template <>
 struct ip::inplace_variant_traits<half, 0> {

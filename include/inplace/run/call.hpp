@@ -319,7 +319,8 @@ class invocation {
   }
   template <std::size_t K, class Got, class Want>
   static void compare_output(const Got& got, const Want& want) {
-    const auto a = got.view(), b = want.view();
+    const auto a = got.view();
+    const auto b = want.view();
     const std::string name = cat("output ", K, " (", value_label(g, g.outputs[K]).view(), ")");
     if (a.extents() != b.extents())
       throw_debug(name, cat("the call returned extents ", tx_shape_string(a.extents()), ", the pure reference ",

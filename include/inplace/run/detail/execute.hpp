@@ -150,6 +150,11 @@ concept returns_result = requires(const In&... in) {
   { Op{}.kernel(in...).extents() };
 };
 
+template <class Op, class Inputs>
+struct kernel_returns;  // (a class, not a requires in place: clang 14 ignores it inside generic lambdas)
+template <class Op, class... In>
+struct kernel_returns<Op, std::tuple<In...>> : std::bool_constant<returns_result<Op, In...>> {};
+
 template <class Op>
 struct is_generic_inplace : std::false_type {};
 template <class Op, int I>
@@ -444,7 +449,7 @@ class executor {
     using Op = typename decltype(op_of<E>())::type;
     [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
       const std::tuple<decltype(output_storage<E, O>())...> outs{output_storage<E, O>()...};
-      if constexpr (returns_result<Op, decltype(as_const(view<g.arg(E, J)>()))...>) {
+      if constexpr (kernel_returns<Op, decltype(input_types<E>(std::make_index_sequence<ent.num_args>{}))>::value) {
         static_assert(ent.info.num_outputs == 1, "inplace: a kernel that returns its result computes one output");
         const auto result = Op{}.kernel(input_view<E, J>(outs)...);
         if constexpr (Kind == plan_kind::reference) check_returned<E>(result);
@@ -456,6 +461,9 @@ class executor {
       }
     }(std::make_index_sequence<ent.info.num_outputs>{}, std::make_index_sequence<ent.num_args>{});
   }
+  template <std::size_t E, std::size_t... J>
+  static auto input_types(std::index_sequence<J...>)
+      -> std::tuple<tensor_view<const dtype<g.arg(E, J)>, rank_spec<rank_of<g.arg(E, J)>>>...>;
   // Input J of node E as its kernel sees it: in the reference, an input that an
   // output is computed in is that output's storage (a copy, as a call shares it).
   template <std::size_t E, std::size_t J, class Outs>
