@@ -427,17 +427,19 @@ class invocation {
   // value is static (a loop can hand a result back as the next call's argument,
   // of the same type), else its rank.
   template <std::size_t V>
+  static constexpr bool all_static = [] {
+    for (std::size_t i = 0; i < g.values[V].value_shape.rank; ++i)
+      if (g.values[V].value_shape.extent[i] == dynamic) return false;
+    return g.values[V].value_shape.rank > 0;
+  }();
+  template <std::size_t V, std::size_t... I>
+  static constexpr auto static_spec(std::index_sequence<I...>) {
+    return extents<g.values[V].value_shape.extent[I]...>;
+  }
+  template <std::size_t V>
   static constexpr auto result_spec() {
-    constexpr auto& s = g.values[V].value_shape;
-    constexpr bool all_static = [] {
-      for (std::size_t i = 0; i < s.rank; ++i)
-        if (s.extent[i] == dynamic) return false;
-      return s.rank > 0;
-    }();
-    if constexpr (all_static)
-      return []<std::size_t... I>(std::index_sequence<I...>) { return extents<s.extent[I]...>; }(
-          std::make_index_sequence<s.rank>{});
-    else return rank_spec<s.rank>;
+    if constexpr (all_static<V>) return static_spec<V>(std::make_index_sequence<g.values[V].value_shape.rank>{});
+    else return rank_spec<g.values[V].value_shape.rank>;
   }
 
   template <std::size_t K, class X>

@@ -449,8 +449,8 @@ class executor {
     using Op = typename decltype(op_of<E>())::type;
     [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
       const std::tuple<decltype(output_storage<E, O>())...> outs{output_storage<E, O>()...};
-      if constexpr (kernel_returns<Op, decltype(input_types<E>(std::make_index_sequence<ent.num_args>{}))>::value) {
-        static_assert(ent.info.num_outputs == 1, "inplace: a kernel that returns its result computes one output");
+      if constexpr (kernel_returns<Op, decltype(input_types<E>(std::make_index_sequence<g.entries[E].num_args>{}))>::value) {
+        static_assert(g.entries[E].info.num_outputs == 1, "inplace: a kernel that returns its result computes one output");
         const auto result = Op{}.kernel(input_view<E, J>(outs)...);
         if constexpr (Kind == plan_kind::reference) check_returned<E>(result);
         if (result.extents() != std::get<0>(outs).extents())
