@@ -353,7 +353,7 @@ class invocation {
   }
 
   // ---- results -------------------------------------------------------------------
-  static constexpr graph_facts<G> gf{S::graph_value};
+  static constexpr const graph_facts<G>& gf = P::gfacts;
   template <std::size_t V>
   static constexpr std::size_t input_index = [] {
     for (std::size_t k = 0; k < NI; ++k)

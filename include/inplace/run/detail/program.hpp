@@ -525,16 +525,16 @@ struct program {
   }
   static constexpr std::array<entry_facts, NE> facts = all_facts(std::make_index_sequence<NE>{});
 
-  static constexpr auto fused = [] {
-    const graph_facts<G> gf(S::graph_value);
-    return fuser<G, decltype(S::result)>(gf, S::result).run();
-  }();
+  // The graph's reader, root and view lists, built once for everything below.
+  static constexpr graph_facts<G> gfacts{S::graph_value};
+
+  static constexpr auto fused = fuser<G, decltype(S::result)>(gfacts, S::result).run();
 
   // Debug mode's reference: every node alone, in the analysis's order, every
   // computed value stored (instantiated only by debug mode).
   static constexpr auto unfused = [] {
     fusion<NE, NV> u;
-    const graph_facts<G> gf(S::graph_value);
+    const graph_facts<G>& gf = gfacts;
     for (std::size_t e = 0; e < NE; ++e) {
       u.group[e] = none;
       u.at[e] = S::result.position[e];

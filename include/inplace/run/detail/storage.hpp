@@ -71,7 +71,7 @@ class planner {
   // nothing is computed in place, every value stays intact until its buffer is freed.
   constexpr planner(const decltype(P::fused)& schedule, const std::array<bool, NI>& donated, bool rewrite, bool reuse,
                     bool pure)
-      : g(P::spec::graph_value), f(g), fu(schedule), donated_(donated), rewrite_(rewrite), reuse_(reuse),
+      : g(P::spec::graph_value), f(P::gfacts), fu(schedule), donated_(donated), rewrite_(rewrite), reuse_(reuse),
         pure_(pure) {}
 
   constexpr result run() {
@@ -118,7 +118,7 @@ class planner {
     std::size_t index = 0;
   };
   const G& g;
-  const graph_facts<G> f;
+  const graph_facts<G>& f;
   const decltype(P::fused)& fu;
   std::array<bool, NI> donated_;
   bool rewrite_, reuse_, pure_;
