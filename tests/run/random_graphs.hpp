@@ -395,12 +395,17 @@ struct report {
 };
 
 // Calls f with donation mask M on fresh copies of `in`, then compares.
-template <std::uint64_t M, class F, class... T, std::size_t... K>
+// Debug: the call is f.debug(...) (debug mode's pure reference, op checks and
+// comparison run too; an ip::debug_error is a failure).
+template <std::uint64_t M, bool Debug = false, class F, class... T, std::size_t... K>
 void call_mask(report& rep, const char* what, const F& f, const std::tuple<T...>& in, const std::vector<arr>& in_arr,
                const std::vector<arr>& want, std::index_sequence<K...>) {
   auto copies = std::make_unique<std::tuple<T...>>(in);
   try {
-    auto r = f(pass<M, K>(std::get<K>(*copies))...);
+    auto r = [&] {
+      if constexpr (Debug) return f.debug(pass<M, K>(std::get<K>(*copies))...);
+      else return f(pass<M, K>(std::get<K>(*copies))...);
+    }();
     (
         [&] {
           if constexpr (is_tensor<T> && (M >> K & 1u) == 0) {
@@ -450,6 +455,10 @@ void call_views(report& rep, const F& f, const std::tuple<T...>& in, const std::
   }
 }
 
+#ifndef RG_DEBUG
+#define RG_DEBUG 0
+#endif
+
 // Which calls rg::run makes (a bit set; the generator picks one per graph).
 enum pattern : unsigned {
   borrowed = 1,            // f(lvalues...)
@@ -478,7 +487,12 @@ void run(const char* name, const F& f, const FN& fn, std::vector<arr> (*referenc
   constexpr std::uint64_t even = all & 0x5555555555555555u, odd = all & 0xAAAAAAAAAAAAAAAAu;
   constexpr bool has_mixed = even != 0 && odd != 0;
   if constexpr ((P & borrowed) != 0) call_mask<0>(rep, "borrowed", f, in, in_arr, want, seq{});
-  if constexpr ((P & donated) != 0) call_mask<all>(rep, "donated", f, in, in_arr, want, seq{});
+  // donated; with RG_DEBUG (the random_inplace files), in debug mode, which also
+  // checks the plan against a pure reference and every op against its maps
+  if constexpr ((P & donated) != 0) {
+    if constexpr (RG_DEBUG) call_mask<all, true>(rep, "donated, debug mode", f, in, in_arr, want, seq{});
+    else call_mask<all>(rep, "donated", f, in, in_arr, want, seq{});
+  }
   if constexpr ((P & mixed_even) != 0 && has_mixed) call_mask<even>(rep, "mixed: even donated", f, in, in_arr, want, seq{});
   if constexpr ((P & mixed_odd) != 0 && has_mixed) call_mask<odd>(rep, "mixed: odd donated", f, in, in_arr, want, seq{});
   if constexpr ((P & views) != 0) call_views(rep, f, in, in_arr, want, seq{});
