@@ -52,6 +52,8 @@ TEST_CASE("a result of static extents is a tensor of those extents", "[run]") {
   STATIC_REQUIRE(std::is_same_v<decltype(total), ip::tensor<float, 0>>);
   // so a loop can donate the result back as the next argument, storage and all
   constexpr auto g = ip::function(ip::inputs(S4), ip::outputs(S4 * 2.0_c));
+  const ip::tensor<float> by_rank = g(s);  // converts, taking the result's storage
+  CHECK(values(by_rank) == list({2, 4, 6, 8}));
   const float* storage = s.data();
   for (int i = 0; i < 3; ++i) s = g(std::move(s));
   CHECK(s.data() == storage);

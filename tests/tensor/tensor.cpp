@@ -111,6 +111,27 @@ TEST_CASE("tensor: static extents", "[tensor]") {
   CHECK(P.size() == 10);
 }
 
+TEST_CASE("tensor: moving between static and dynamic extents takes the storage", "[tensor]") {
+  ip::tensor<float, ip::extents<2, 3>> s{{1, 2, 3}, {4, 5, 6}};
+  const float* storage = s.data();
+  ip::tensor<float, 2> d = std::move(s);  // implicit: static -> rank
+  CHECK(d.data() == storage);
+  CHECK(d.extents() == std::array<std::size_t, 2>{2, 3});
+  CHECK(s.data() == nullptr);  // NOLINT(bugprone-use-after-move)
+  ip::tensor<float, ip::extents<2, 3>> back(std::move(d));  // rank -> static: checked
+  CHECK(back.data() == storage);
+  CHECK(back(1, 2) == 6);
+  ip::tensor<float, 2> wrong(3, 2);
+  const float* kept = wrong.data();
+  CHECK_THROWS_AS((ip::tensor<float, ip::extents<2, 3>>(std::move(wrong))), ip::shape_error);
+  CHECK(wrong.data() == kept);  // unchanged
+  ip::tensor<float, ip::extents<2, 3>> target;
+  CHECK_THROWS_AS(target = std::move(wrong), ip::shape_error);
+  CHECK(wrong.data() == kept);
+  d = std::move(back);  // assignment: the storage moves too
+  CHECK(d.data() == storage);
+}
+
 TEST_CASE("tensor: deep copy, move leaves the source empty", "[tensor]") {
   ip::tensor<float> a{1, 2, 3};
   ip::tensor<float> b = a;

@@ -99,6 +99,30 @@ class tensor {
     allocate(o.n_);
     if (n_) std::memcpy(p_, o.p_, n_ * sizeof(T));
   }
+  // From a tensor of the same element type, rank and allocator with another
+  // shape spec (ip::extents<...> <-> a rank): takes over its storage, as a move
+  // does (the static extents of this type are checked first: ip::shape_error,
+  // o unchanged). So `ip::tensor<float, 2> r = f(s);` works whatever f returns.
+  template <auto Q>
+    requires(!std::is_same_v<tensor<T, Q, Alloc>, tensor> && detail::rank_of<Q>() == rank)
+  tensor(tensor<T, Q, Alloc>&& o) : alloc_(o.get_allocator()) {
+    detail::tx_check_static_extents<R>(o.extents());
+    steal(o);
+  }
+  template <auto Q>
+    requires(!std::is_same_v<tensor<T, Q, Alloc>, tensor> && detail::rank_of<Q>() == rank)
+  tensor& operator=(tensor<T, Q, Alloc>&& o) {
+    detail::tx_check_static_extents<R>(o.extents());
+    if constexpr (!traits::is_always_equal::value) {
+      if (!(alloc_ == o.get_allocator())) {  // another allocator's block: copy
+        *this = tensor(o.view(), alloc_);
+        return *this;
+      }
+    }
+    release();
+    steal(o);
+    return *this;
+  }
   tensor(tensor&& o) noexcept
       : alloc_(std::move(o.alloc_)), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)),
         e_(std::exchange(o.e_, extents_type{})) {}
@@ -243,6 +267,15 @@ class tensor {
   }
 
   friend struct detail::tensor_access;
+  template <class, auto, class>
+  friend class tensor;
+  template <auto Q>
+  void steal(tensor<T, Q, Alloc>& o) noexcept {
+    e_ = o.e_;
+    n_ = std::exchange(o.n_, 0);
+    p_ = std::exchange(o.p_, nullptr);
+    o.e_ = {};
+  }
   // Takes over p (allocated by Alloc for tx_count(e) elements): see detail::tensor_access.
   tensor(detail::tx_adopt_t, T* p, const extents_type& e) noexcept : p_(p), n_(detail::tx_count(e)), e_(e) {}
 
