@@ -60,6 +60,22 @@ TEST_CASE("a result of static extents is a tensor of those extents", "[run]") {
   CHECK(values(s) == list({8, 16, 24, 32}));
 }
 
+TEST_CASE("constants and scalars read as arrays: by kernels, views and results", "[run]") {
+  constexpr auto k = ip::scalar<"k", float>;
+  constexpr auto f = ip::function(ip::inputs(x, k), ip::outputs(ip::reshape<1>(k), x + ip::reshape<1>(2.0_c),
+                                                                ip::reduce_sum(ip::reshape<1>(3.0_c))));
+  ip::tensor<float> a{1, 2};
+  auto [kv, shifted, three] = f(a, 5.0f);
+  STATIC_REQUIRE(std::is_same_v<decltype(kv), ip::tensor<float, ip::extents<1>>>);
+  CHECK(values(kv) == list({5}));
+  CHECK(values(shifted) == list({3, 4}));
+  CHECK(static_cast<float>(three) == 3);
+  CHECK(ip::detail::run::last_call_counts.allocations == ip::plan(f, ip::borrowed).allocations);
+  auto [kv2, shifted2, three2] = f.debug(a, 5.0f);
+  CHECK(values(kv2) == list({5}));
+  (void)shifted2, (void)three2;
+}
+
 TEST_CASE("borrowed arguments are never written; destroyed ones are copied once", "[run][donation]") {
   constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(ip::add_inplace(x, y)));
   ip::tensor<float> a{1, 2, 3};

@@ -121,8 +121,103 @@ struct flaky {  // an opaque op whose result changes from one run to the next
     ++flaky_calls;
   }
 };
+// A registered variant that lies on small values only, and one that returns +inf.
+struct tiny_half_wrong {
+  static constexpr std::string_view name = "tiny_half_wrong";
+  static constexpr auto destroy_map = hana::make_map(hana::make_pair(hana::int_c<0>, hana::tuple_c<int, 0>));
+  static constexpr bool elementwise = true;
+  constexpr auto operator()(auto v) const { return v / 3; }
+};
+struct tiny_half {
+  static constexpr std::string_view name = "tiny_half";
+  static constexpr bool elementwise = true;
+  constexpr auto operator()(auto v) const { return v / 2; }
+};
+struct to_inf_inplace {
+  static constexpr std::string_view name = "to_inf_inplace";
+  static constexpr auto destroy_map = hana::make_map(hana::make_pair(hana::int_c<0>, hana::tuple_c<int, 0>));
+  static constexpr bool elementwise = true;
+  constexpr auto operator()(auto v) const { return v / 0.0f; }
+};
+struct negate {
+  static constexpr std::string_view name = "negate";
+  static constexpr bool elementwise = true;
+  constexpr auto operator()(auto v) const { return -v; }
+};
+// An opaque op with two outputs (x + 1, 2x) and a variant writing output 0 over x.
+struct split2 {
+  static constexpr std::string_view name = "split2";
+  static constexpr std::size_t num_outputs = 2;
+  static constexpr ip::shape output_shape(std::size_t, const std::array<ip::shape, 1>& in) { return in[0]; }
+  template <class O0, class O1, class In>
+  void kernel(const O0& a, const O1& b, const In& in) const {
+    for (std::size_t i = 0; i < in.extent(0); ++i) b(i) = 2 * in(i), a(i) = in(i) + 1;
+  }
+};
+struct split2_inplace_wrong {
+  static constexpr std::string_view name = "split2_inplace_wrong";
+  static constexpr std::size_t num_outputs = 2;
+  static constexpr auto destroy_map = hana::make_map(hana::make_pair(hana::int_c<0>, hana::tuple_c<int, 0>));
+  static constexpr ip::shape output_shape(std::size_t, const std::array<ip::shape, 1>& in) { return in[0]; }
+  template <class O0, class O1, class In>
+  void kernel(const O0& a, const O1& b, const In&) const {
+    for (std::size_t i = 0; i < a.extent(0); ++i) b(i) = 2 * a(i), a(i) = a(i) + 5;
+  }
+};
+// A pure op whose registered variant returns its result (the kernel form without outputs).
+struct plus_one {
+  static constexpr std::string_view name = "plus_one";
+  static constexpr ip::shape output_shape(std::size_t, const std::array<ip::shape, 1>& in) { return in[0]; }
+  template <class Out, class In>
+  void kernel(const Out& out, const In& in) const {
+    for (std::size_t i = 0; i < in.extent(0); ++i) out(i) = in(i) + 1;
+  }
+};
+struct plus_one_returning {
+  static constexpr std::string_view name = "plus_one_returning";
+  static constexpr auto destroy_map = hana::make_map(hana::make_pair(hana::int_c<0>, hana::tuple_c<int, 0>));
+  static constexpr ip::shape output_shape(std::size_t, const std::array<ip::shape, 1>& in) { return in[0]; }
+  template <class In>
+  auto kernel(const In& in) const {
+    ip::tensor<float> r(in.extent(0));
+    for (std::size_t i = 0; i < in.extent(0); ++i) r(i) = in(i) + 1;
+    return r;
+  }
+};
+struct ident {
+  static constexpr std::string_view name = "ident";
+  static constexpr bool elementwise = true;
+  constexpr auto operator()(auto v) const { return v; }
+};
+struct ident_inplace_off {  // off by one part in 1e10
+  static constexpr std::string_view name = "ident_inplace_off";
+  static constexpr auto destroy_map = hana::make_map(hana::make_pair(hana::int_c<0>, hana::tuple_c<int, 0>));
+  static constexpr bool elementwise = true;
+  constexpr auto operator()(auto v) const { return v * (1 + 1e-10); }
+};
 }  // namespace debug_ops
 using namespace debug_ops;
+
+template <>
+struct ip::inplace_variant_traits<tiny_half, 0> {
+  using type = tiny_half_wrong;
+};
+template <>
+struct ip::inplace_variant_traits<negate, 0> {
+  using type = to_inf_inplace;
+};
+template <>
+struct ip::inplace_variant_traits<split2, 0> {
+  using type = split2_inplace_wrong;
+};
+template <>
+struct ip::inplace_variant_traits<plus_one, 0> {
+  using type = plus_one_returning;
+};
+template <>
+struct ip::inplace_variant_traits<ident, 0> {
+  using type = ident_inplace_off;
+};
 
 template <>
 struct ip::inplace_variant_traits<half, 0> {
@@ -246,4 +341,31 @@ TEST_CASE("debug mode checks extents first and leaves borrowed arguments alone",
   ip::tensor<float> c{1, 1, 1};
   CHECK(values(f.debug(a, c)) == list({2, 3, 4}));
   CHECK(values(a) == list({1, 2, 3}));
+}
+
+TEST_CASE("the comparison: small values and infinities are not 'close enough'", "[run][debug]") {
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::apply(tiny_half{}, ip::apply(twice{}, x))));
+  ip::tensor<float> a{1e-6f, 2e-6f};
+  CHECK_THAT(debug_message([&] { (void)f.debug(a); }), Contains("its in-place variant tiny_half_wrong"));
+  constexpr auto g = ip::function(ip::inputs(x), ip::outputs(ip::apply(negate{}, ip::apply(twice{}, x))));
+  ip::tensor<float> b{1, 2};
+  CHECK_THAT(debug_message([&] { (void)g.debug(b); }), Contains("element 0 is inf instead of -2"));
+  // doubles are printed with every digit that matters
+  constexpr auto xd = ip::input<"xd", double>;
+  constexpr auto h = ip::function(ip::inputs(xd), ip::outputs(ip::apply(ident{}, ip::exp(xd))));
+  ip::tensor<double> c{0};
+  CHECK_THAT(debug_message([&] { (void)h.debug(c); }), Contains("element 0 is 1.0000000001 instead of 1"));
+}
+
+TEST_CASE("variants with several outputs, and variants that return their result, are checked", "[run][debug]") {
+  constexpr auto parts = ip::apply(split2{}, ip::exp(x));
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(hana::at_c<0>(parts), hana::at_c<1>(parts)));
+  ip::tensor<float> a{0, 0};
+  CHECK_THAT(debug_message([&] { (void)f.debug(a); }),
+             Contains("split2(exp(...)): its in-place variant split2_inplace_wrong (in the storage of input 0) "
+                      "computes something else than the op: element 0 is 6 instead of 2"));
+  constexpr auto g = ip::function(ip::inputs(x), ip::outputs(ip::apply(plus_one{}, ip::exp(x))));
+  static_assert(ip::plan(g, ip::donated).in_place == 2);  // exp in x, plus_one as its returning variant
+  CHECK(values(g(ip::tensor<float>{0, 0})) == list({2, 2}));
+  CHECK(values(g.debug(a)) == list({2, 2}));
 }

@@ -65,7 +65,7 @@ TEST_CASE("explain: borrowed, the chain's values stay inside the loop and the re
 TEST_CASE("explain: kernels, reuse of a dead buffer, explicit in-place nodes, later readers", "[run][explain]") {
   const auto d = lines(ip::explain(two, ip::donated, ip::borrowed));
   REQUIRE(d.size() == 8);
-  CHECK(d[1] == "  #0  exp(x)             loop 0  not stored: inside loop 0; stayed pure: its input is read later");
+  CHECK(d[1] == "  #0  exp(x)             loop 0  not stored: inside loop 0; stayed pure: its input is still needed (read later, or by another in-place node)");
   CHECK(d[2] == "  #1  mul(#0, y)         loop 0  fresh buffer 0; stayed pure: its input lives only inside the fused loop");
   CHECK(d[3] == "  #2  reduce_sum(#1)     kernel  fresh buffer 1");
   CHECK(d[4] == "  #3  add_inplace(x, y)  loop 1  in x's storage (donated), in place of x");
@@ -157,4 +157,14 @@ TEST_CASE("explain and to_dot mark io_alias outputs", "[run][explain][to_dot]") 
   // the aliased input is not an argument of the output's node: a dotted edge
   constexpr auto g = ip::function(ip::inputs(x, y), ip::outputs(ip::exp(y)), ip::io_alias<0, 0>(ip::may_alias));
   CHECK_THAT(ip::to_dot(g), Contains("n0 -> n2 [color=red, style=dotted, label=\"io_alias\"];"));
+}
+
+TEST_CASE("explain: scalar inputs, outputs sharing a storage, ip::order in to_dot", "[run][explain][to_dot]") {
+  constexpr auto f = ip::function(ip::inputs(k), ip::outputs(ip::exp(k)));
+  CHECK_THAT(ip::explain(f), Contains("stayed pure: its input is a scalar input, passed by value"));
+  constexpr auto e = ip::exp(x);
+  constexpr auto t = ip::tanh(x);
+  constexpr auto g = ip::function(ip::inputs(x), ip::outputs(e, t), ip::order(t, e));
+  const std::string dot = ip::to_dot(g);
+  CHECK_THAT(dot, Contains("n2 -> n1 [style=dotted, color=gray, label=\"order\"];"));
 }

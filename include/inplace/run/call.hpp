@@ -309,13 +309,7 @@ class invocation {
     constexpr std::size_t V = g.outputs[K];
     using T = typename reference::template dtype<V>;
     using result_tensor = tensor<T, result_spec<V>()>;
-    if constexpr (g.entries[g.values[V].entry].kind == entry_kind::constant) {
-      result_tensor t(tx_uninitialized, tx_extents<0>{});
-      t.data()[0] = static_cast<T>(P::template entry_t<g.values[V].entry>::value);
-      return t;
-    } else {
-      return result_tensor(ref.template view<V>());
-    }
+    return result_tensor(ref.template view<V>());
   }
   template <std::size_t K, class Got, class Want>
   static void compare_output(const Got& got, const Want& want) {
@@ -451,16 +445,9 @@ class invocation {
     constexpr std::size_t N = X::template rank_of<V>;
     using result_tensor = tensor<T, result_spec<V>()>;
     constexpr std::size_t k = input_index<R>;
-    if constexpr (kind == entry_kind::constant) {
-      result_tensor t(tx_uninitialized, tx_extents<N>{});
-      ++last_call_counts.allocations;
-      t.data()[0] = static_cast<T>(P::template entry_t<g.values[R].entry>::value);
-      return t;
-    } else if constexpr (kind == entry_kind::scalar || X::pl.where[R] == home::scalar) {
-      result_tensor t(tx_uninitialized, tx_extents<N>{});
-      ++last_call_counts.allocations;
-      t.data()[0] = *static_cast<const T*>(x.slots[V].p);
-      return t;
+    if constexpr (kind == entry_kind::constant || kind == entry_kind::scalar || X::pl.where[R] == home::scalar) {
+      ++last_call_counts.allocations;  // a copy of the call's value (or a view of it)
+      return result_tensor(x.template view<V>());
     } else if constexpr (borrowed_input<k>()) {  // a view into the caller's storage
       using E = std::remove_pointer_t<decltype(std::get<k>(args_).data())>;
       using U = std::conditional_t<std::is_const_v<E>, const T, T>;

@@ -8,6 +8,7 @@
 //     (destroy_map, the rewrite's in-place variant, or an io_alias output; a
 //     dotted red "io_alias" edge when the aliased input is not an argument);
 //   - the nodes of one fused loop are drawn inside a cluster "loop k";
+//   - ip::order(a, b) is a dotted gray edge "order";
 //   - with markers (as for ip::plan), inputs say donated or borrowed and every
 //     node says where it writes, as in ip::explain.
 
@@ -98,11 +99,22 @@ std::string dot_of() {
     if (!aliased_drawn)  // the input is not an argument of the node: a dotted edge
       out += cat("  ", id(g.values[aliased].entry), " -> ", id(e), " [color=red, style=dotted, label=\"io_alias\"];\n");
   }
+  // ip::order(a, b, ...): a's node runs before b's
+  for (std::size_t k = 0; k + 1 < G::num_order; ++k) {
+    const std::size_t a = g.order_chain[k], b = g.order_chain[k + 1];
+    if (a == G::npos || b == G::npos) continue;
+    out += cat("  ", id(g.values[a].entry), " -> ", id(g.values[b].entry),
+               " [style=dotted, color=gray, label=\"order\"];\n");
+  }
   // outputs
   for (std::size_t k = 0; k < G::num_outputs; ++k) {
     const std::string o = cat("out", k);
+    const std::size_t v = g.outputs[k], from = g.values[v].entry;
     out += cat("  ", o, " [label=\"output ", k, "\", shape=plaintext];\n");
-    out += cat("  ", id(g.values[g.outputs[k]].entry), " -> ", o, ";\n");
+    out += cat("  ", id(from), " -> ", o,
+               g.is_op(from) && g.entries[from].info.num_outputs > 1 ? cat(" [taillabel=\"", g.values[v].out, "\"]")
+                                                                       : std::string(),
+               ";\n");
   }
   return out + "}\n";
 }

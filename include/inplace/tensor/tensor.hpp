@@ -102,7 +102,8 @@ class tensor {
   // From a tensor of the same element type, rank and allocator with another
   // shape spec (ip::extents<...> <-> a rank): takes over its storage, as a move
   // does (the static extents of this type are checked first: ip::shape_error,
-  // o unchanged). So `ip::tensor<float, 2> r = f(s);` works whatever f returns.
+  // o unchanged). So `ip::tensor<float, 2> r = f(s);` works when f returns a
+  // tensor of static extents.
   template <auto Q>
     requires(!std::is_same_v<tensor<T, Q, Alloc>, tensor> && detail::rank_of<Q>() == rank)
   tensor(tensor<T, Q, Alloc>&& o) : alloc_(o.get_allocator()) {
@@ -114,8 +115,10 @@ class tensor {
   tensor& operator=(tensor<T, Q, Alloc>&& o) {
     detail::tx_check_static_extents<R>(o.extents());
     if constexpr (!traits::is_always_equal::value) {
-      if (!(alloc_ == o.get_allocator())) {  // another allocator's block: copy
+      if (!(alloc_ == o.get_allocator())) {  // another allocator's block: copy it, then empty o
         *this = tensor(o.view(), alloc_);
+        o.release();
+        o.e_ = {};
         return *this;
       }
     }

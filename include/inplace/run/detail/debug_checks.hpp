@@ -12,8 +12,10 @@
 #include "inplace/run/detail/text.hpp"
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -75,22 +77,25 @@ auto element_at(const V& v, std::size_t k) {
 }
 template <class V>
 std::string element_string(const V& v, std::size_t k) {
+  const auto x = element_at(v, k);
   std::ostringstream os;
-  os.precision(9);
-  os << +element_at(v, k);
+  os.precision(std::numeric_limits<decltype(x)>::max_digits10);
+  os << +x;
   return os.str();
 }
 
-// Equal, or for floating point within a relative 1e-5 (float) or 1e-12
-// (double): fused and single loops may round differently; NaN equals NaN.
+// Equal; or, for floating point, within a relative 1e-5 (float) or 1e-12
+// (double), or an absolute 1e-3 of that (a fused loop may round, or contract
+// a * b + c, differently from single ones). Infinities only equal themselves;
+// NaN equals NaN.
 template <class T>
 bool close_enough(T x, T y) {
   if constexpr (std::is_floating_point_v<T>) {
-    if (x == y || (x != x && y != y)) return true;
+    if (x == y || (std::isnan(x) && std::isnan(y))) return true;
+    if (std::isinf(x) || std::isinf(y) || std::isnan(x) || std::isnan(y)) return false;
     const T tol = sizeof(T) <= 4 ? T(1e-5) : T(1e-12);
-    const T ax = x < 0 ? -x : x, ay = y < 0 ? -y : y;
-    const T d = x < y ? y - x : x - y;
-    return d <= tol * (ax > ay ? ax : ay) + tol;
+    const T d = std::fabs(x - y);
+    return d <= tol * std::fmax(std::fabs(x), std::fabs(y)) || d <= tol * T(1e-3);
   } else {
     return x == y;
   }
@@ -114,9 +119,11 @@ std::size_t first_difference(const A& a, const B& b) {
 template <class G, class Slots>
 class node_check {
  public:
-  // elem(v): the element size of value v; 0 for a value without storage (a constant).
+  // elem(v): the element size of value v. snapshot: keep the inputs' elements
+  // (for after()); without, only their extents in memory (for check_outside()).
   template <class Elem>
-  node_check(const G& g, const Slots& slots, std::size_t e, Elem elem) : g_(g), slots_(slots), e_(e) {
+  node_check(const G& g, const Slots& slots, std::size_t e, Elem elem, bool snapshot = true)
+      : g_(g), slots_(slots), e_(e) {
     const auto& ent = g.entries[e];
     std::uint32_t destroyed = 0;
     for (std::size_t o = 0; o < ent.info.num_outputs; ++o) destroyed |= ent.info.destroys[o];
@@ -125,7 +132,7 @@ class node_check {
       size_[j] = elem(a);
       if (size_[j] == 0) continue;
       span_[j] = span_of(slots[a], rank(a), size_[j]);
-      if (!(destroyed >> j & 1u)) before_[j] = elements_of(slots[a], rank(a), size_[j]), kept_[j] = true;
+      if (snapshot && !(destroyed >> j & 1u)) before_[j] = elements_of(slots[a], rank(a), size_[j]), kept_[j] = true;
     }
   }
 

@@ -56,17 +56,18 @@ struct describe {
     const auto& info = g.entries[e].info;
     const std::size_t v = g.entries[e].first_value + o;
     if (info.view_of[o] >= 0) return cat("view of ", value_name(g.arg(e, static_cast<std::size_t>(info.view_of[o]))));
+    if (P::gfacts.root[v] != v) return cat("with ", value_name(P::gfacts.root[v]), ", in one storage");
     std::string s;
     switch (pl.where[v]) {
       case home::none:
         return cat("not stored: inside loop ", fu.group[e]);
       case home::input:
-        s = cat("in ", input_name(pl.index[v]), "'s storage (", donated(pl.index[v]) ? "donated" : "borrowed", ")");
+        s = cat("in ", input_name(pl.index[v]), "'s storage (donated)");  // a borrowed one is copied
         break;
       case home::scalar:
         s = cat("in the call's copy of ", input_name(pl.index[v]));
         break;
-      case home::constant:
+      case home::constant:  // (never a node's value)
         return "a constant";
       case home::buffer: {
         const std::size_t b = pl.index[v];
@@ -103,11 +104,12 @@ struct describe {
       case refusal::extents: return "its input has other extents, or would be broadcast";
       case refusal::borrowed: return "its input is borrowed (donate it with std::move)";
       case refusal::protected_input: return "its input is indestructible or a constant";
-      case refusal::later_reader: return "its input is read later";
+      case refusal::later_reader: return "its input is still needed (read later, or by another in-place node)";
       case refusal::output: return "its input is an output of the function";
       case refusal::io_alias: return "its input's storage is reserved for an io_alias output";
       case refusal::view: return "its input is a view, not a storage";
       case refusal::fused: return "its input lives only inside the fused loop";
+      case refusal::scalar: return "its input is a scalar input, passed by value";
       case refusal::none:
       case refusal::no_variant: return "";
     }

@@ -142,12 +142,12 @@ struct call_counts {
 };
 inline thread_local call_counts last_call_counts{};
 
-// A kernel of the form `R kernel(inputs...) const` that returns its one result
-// (an ip::tensor, or a view of memory the op owns), copied into the call's storage.
+// A kernel of the form `R kernel(inputs...) const` that returns its one result,
+// an ip::tensor or ip::tensor_view (of memory the op owns), copied into the
+// call's storage.
 template <class Op, class... In>
 concept returns_result = requires(const In&... in) {
-  { Op{}.kernel(in...).data() };
-  { Op{}.kernel(in...).extents() };
+  requires texpr::tensor_like<decltype(Op{}.kernel(in...))> || texpr::view_like<decltype(Op{}.kernel(in...))>;
 };
 
 template <class Op, class Inputs>
@@ -257,10 +257,17 @@ class executor {
   }
 
  private:
+  // A constant as a rank-0 value in memory, for what reads it as an array (an
+  // opaque kernel, a view, a result); loops use the number itself.
+  template <std::size_t V>
+  static constexpr dtype<V> constant_value = static_cast<dtype<V>>(P::template entry_t<g.values[V].entry>::value);
+
   template <std::size_t E>
   void extents_of_entry() {
     constexpr auto& ent = g.entries[E];
-    if constexpr (ent.kind == entry_kind::op && ent.info.elementwise && ent.info.num_outputs == 1) {
+    if constexpr (ent.kind == entry_kind::constant) {
+      slots[ent.first_value].p = const_cast<void*>(static_cast<const void*>(&constant_value<ent.first_value>));
+    } else if constexpr (ent.kind == entry_kind::op && ent.info.elementwise && ent.info.num_outputs == 1) {
       broadcast_extents<E>(std::make_index_sequence<ent.num_args>{});
     } else if constexpr (ent.kind == entry_kind::op) {
       using N = typename P::template entry_t<E>;
@@ -358,15 +365,13 @@ class executor {
     else if constexpr (g.entries[E].info.elementwise) detail::assign(storage<g.entries[E].first_value>(), expr<E>(), assign_mode::checked);
     else run_opaque<E>();
   }
-  // The element size of every value (0: a constant, which has no slot).
+  // The element size of every value, as the call holds it.
+  template <std::size_t... V>
+  static constexpr std::array<std::size_t, NV> elem_sizes(std::index_sequence<V...>) {
+    return {sizeof(dtype<V>)...};
+  }
   static constexpr auto elem_size = [](std::size_t v) {
-    constexpr auto sizes = [] {
-      std::array<std::size_t, NV> z{};
-      for (std::size_t u = 0; u < G::num_values; ++u)
-        if (g.entries[g.values[u].entry].kind != entry_kind::constant)
-          z[u] = P::facts[g.values[u].entry].dtype_size[g.values[u].out];
-      return z;
-    }();
+    constexpr auto sizes = elem_sizes(std::make_index_sequence<G::num_values>{});
     return sizes[v];
   };
 
@@ -482,52 +487,87 @@ class executor {
   void check_returned(const R& result) const {
     slot s{const_cast<void*>(static_cast<const void*>(result.data())), {}, {}};
     for (std::size_t i = 0; i < R::rank; ++i) s.e[i] = result.extent(i), s.s[i] = result.stride(i);
-    const node_check<G, decltype(slots)> check(g, slots, E, elem_size);
+    const node_check<G, decltype(slots)> check(g, slots, E, elem_size, false);
     check.check_outside(0, span_of(s, R::rank, sizeof(*result.data())));
   }
 
   // Debug mode: every in-place variant registered for node E's op, run on a copy
-  // of the input it overwrites, computes what the op computed.
+  // of the input it overwrites, computes what the op computed (every output).
   template <std::size_t E>
   void check_variants() {
     constexpr auto& ent = g.entries[E];
-    if constexpr (ent.kind == entry_kind::op && ent.info.num_outputs == 1 && ent.info.view_of[0] < 0 &&
-                  P::facts[E].variants != 0) {
+    if constexpr (ent.kind == entry_kind::op && ent.info.view_of[0] < 0 && P::facts[E].variants != 0) {
       [&]<std::size_t... J>(std::index_sequence<J...>) { (check_variant<E, J>(), ...); }(
           std::make_index_sequence<ent.num_args>{});
     }
   }
   template <std::size_t E, std::size_t J>
   void check_variant() {
-    constexpr std::size_t V = g.entries[E].first_value, A = g.arg(E, J);
+    constexpr std::size_t V = g.entries[E].first_value, A = g.arg(E, J), NO = g.entries[E].info.num_outputs;
     using Op = typename P::template entry_t<E>::op;
-    if constexpr ((P::facts[E].variants >> J & 1u) && g.entries[g.values[A].entry].kind != entry_kind::constant &&
-                  std::is_same_v<dtype<A>, dtype<V>> && rank_of<A> == rank_of<V>) {
+    if constexpr ((P::facts[E].variants >> J & 1u) && std::is_same_v<dtype<A>, dtype<V>> && rank_of<A> == rank_of<V> &&
+                  (NO == 1 || !g.entries[E].info.elementwise)) {
       for (std::size_t i = 0; i < rank_of<V>; ++i)
         if (slots[A].e[i] != slots[V].e[i]) return;  // broadcast: the rewrite never uses it
       using Variant = inplace_variant<Op, static_cast<int>(J)>;
       tensor<dtype<V>, rank_spec<rank_of<V>>> copy(view<A>());
       const auto in_place = copy.view();
-      if constexpr (g.entries[E].info.elementwise) {
-        constexpr std::size_t R = rank_of<V>;
-        tx_extents<R> e;
-        for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
-        [&]<std::size_t... K>(std::index_sequence<K...>) {
-          detail::assign(in_place, texpr::make_known(e, Variant{}, variant_operand<E, K, J>(in_place)...),
-                         assign_mode::checked);
-        }(std::make_index_sequence<g.entries[E].num_args>{});
-      } else {
-        [&]<std::size_t... K>(std::index_sequence<K...>) {
-          opaque_kernel<Variant>::run(in_place, variant_operand<E, K, J>(in_place)...);
-        }(std::make_index_sequence<g.entries[E].num_args>{});
-      }
-      const std::size_t at = first_difference(as_const(in_place), as_const(view<V>()));
-      if (at != none)
-        throw_debug(entry_label(g, E).view(),
-                    cat("its in-place variant ", op_name<Variant>(), " (in the storage of input ", J,
-                        ") computes something else than the op: element ", at, " is ", element_string(in_place, at),
-                        " instead of ", element_string(view<V>(), at)));
+      [&]<std::size_t... O>(std::index_sequence<O...>) {
+        // output 0 in the copy, the others in fresh storage (or the copy, if the
+        // variant's destroy_map also puts them there)
+        std::tuple<variant_output_t<E, J, O>...> fresh{variant_output<E, J, O>()...};
+        const auto out = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
+          if constexpr (K == 0 || variant_storage<Variant, K>() == static_cast<int>(J)) return in_place;
+          else return std::get<K>(fresh).view();
+        };
+        if constexpr (g.entries[E].info.elementwise) {
+          constexpr std::size_t R = rank_of<V>;
+          tx_extents<R> e;
+          for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
+          [&]<std::size_t... K>(std::index_sequence<K...>) {
+            detail::assign(in_place, texpr::make_known(e, Variant{}, variant_operand<E, K, J>(in_place)...),
+                           assign_mode::checked);
+          }(std::make_index_sequence<g.entries[E].num_args>{});
+        } else {
+          [&]<std::size_t... K>(std::index_sequence<K...>) {
+            using ins = std::tuple<decltype(variant_operand<E, K, J>(in_place))...>;
+            if constexpr (NO == 1 && kernel_returns<Variant, ins>::value)
+              detail::assign(in_place, Variant{}.kernel(variant_operand<E, K, J>(in_place)...), assign_mode::noalias);
+            else
+              opaque_kernel<Variant>::run(out(std::integral_constant<std::size_t, O>{})...,
+                                          variant_operand<E, K, J>(in_place)...);
+          }(std::make_index_sequence<g.entries[E].num_args>{});
+        }
+        (compare_variant_output<E, J, O, Variant>(out(std::integral_constant<std::size_t, O>{})), ...);
+      }(std::make_index_sequence<NO>{});
     }
+  }
+  template <class Variant, std::size_t K>
+  static constexpr int variant_storage() {
+    return read_op<Variant>(max_args).storage[K];
+  }
+  template <std::size_t E, std::size_t J, std::size_t O>
+  using variant_output_t = tensor<dtype<g.entries[E].first_value + O>, rank_spec<rank_of<g.entries[E].first_value + O>>>;
+  template <std::size_t E, std::size_t J, std::size_t O>
+  variant_output_t<E, J, O> variant_output() const {
+    if constexpr (O == 0) {
+      return {};
+    } else {
+      constexpr std::size_t W = g.entries[E].first_value + O;
+      tx_extents<rank_of<W>> e;
+      for (std::size_t i = 0; i < rank_of<W>; ++i) e[i] = slots[W].e[i];
+      return variant_output_t<E, J, O>(e);
+    }
+  }
+  template <std::size_t E, std::size_t J, std::size_t O, class Variant, class Out>
+  void compare_variant_output(const Out& got) const {
+    constexpr std::size_t W = g.entries[E].first_value + O;
+    const std::size_t at = first_difference(as_const(got), as_const(view<W>()));
+    if (at != none)
+      throw_debug(entry_label(g, E).view(),
+                  cat("its in-place variant ", op_name<Variant>(), " (in the storage of input ", J,
+                      ") computes something else than the op: ", O > 0 ? cat("output ", O, ", ") : std::string(),
+                      "element ", at, " is ", element_string(got, at), " instead of ", element_string(view<W>(), at)));
   }
   template <std::size_t E, std::size_t K, std::size_t J, class C>
   auto variant_operand(const C& copy) const {

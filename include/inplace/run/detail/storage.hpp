@@ -37,6 +37,7 @@ enum class refusal : unsigned char {
   io_alias,       // the candidate input's storage is reserved for an io_alias output
   view,           // the candidate is a view, not the storage it lives in
   fused,          // the candidate lives only inside the fused loop (it has no storage to reuse)
+  scalar,         // the candidate is a scalar input (passed by value, not an array)
 };
 
 template <std::size_t NE, std::size_t NV, std::size_t NI>
@@ -287,6 +288,7 @@ class planner {
       }
       if (at.where == home::input && !donated_[at.index]) { refuse(refusal::borrowed); continue; }
       if (at.where == home::none) { refuse(refusal::fused); continue; }
+      if (at.where == home::scalar) { refuse(refusal::scalar); continue; }
       if (at.where != home::input && at.where != home::buffer) { refuse(refusal::protected_input); continue; }
       if (last_read[ra] == forever) { refuse(refusal::output); continue; }
       if (at.where == home::input && alias_of_input(at.index) != none && alias_of_input(at.index) != v) {
