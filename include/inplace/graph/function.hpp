@@ -170,11 +170,21 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
     return i;
   }
   template <class V>
-  static constexpr int position_of() {
-    constexpr std::size_t e = entry_id(&entry_of<V>::desc);
-    static_assert(e < num_entries, "inplace: ip::position: the value is not part of this function's graph");
-    return result.position[e];
-  }
+  static constexpr std::size_t entry_id_of = entry_id(&entry_of<V>::desc);
+};
+
+// The name of a value (its op's or input's name) as a report, for diagnostic::foreign_value.
+template <class V>
+struct value_report {
+  static constexpr report rep = [] {
+    const entry_record& e = entry_of<V>::desc.record;
+    label l;
+    l += e.info.name;
+    if (e.kind == entry_kind::op) l += "(...)";
+    report r;
+    r.add(l);
+    return r;
+  }();
 };
 
 }  // namespace detail
@@ -205,42 +215,94 @@ struct function_t {
 
 namespace detail {
 
-// The preconditions shared by ip::check and ip::function, one sentence each.
+// What ip::check and ip::function return, as a type: a diagnostic type when the
+// arguments or the graph break a rule. The call then instantiates that type,
+// and its static_assert fires, at the user's line, so the compiler's backtrace
+// holds no function template whose arguments are expression types.
 template <class In, class Out, class... Options>
-constexpr bool function_arguments_ok() {
-  static_assert(is_inputs<In>::value, "inplace: ip::check/ip::function: the first argument must be ip::inputs(...)");
-  static_assert(is_outputs<Out>::value,
-                "inplace: ip::check/ip::function: the second argument must be ip::outputs(...)");
-  static_assert((function_option<Options> && ...),
-                "inplace: ip::check/ip::function: after inputs(...) and outputs(...) come only order(...), "
-                "io_alias<O, I>(...), ip::no_rewrite and ip::debug");
-  return is_inputs<In>::value && is_outputs<Out>::value && (function_option<Options> && ...);
+constexpr auto arguments_error() {
+  if constexpr (!is_inputs<In>::value) return std::type_identity<diagnostic::first_argument<>>{};
+  else if constexpr (!is_outputs<Out>::value) return std::type_identity<diagnostic::second_argument<>>{};
+  else if constexpr (!(function_option<Options> && ...)) return std::type_identity<diagnostic::option_argument<>>{};
+  else return std::type_identity<void>{};
 }
+template <class In, class Out, class... Options>
+constexpr auto check_type() {
+  constexpr auto bad = arguments_error<In, Out, Options...>();
+  if constexpr (!std::is_void_v<typename decltype(bad)::type>) return bad;
+  else return std::type_identity<check_result>{};
+}
+template <class In, class Out, class... Options>
+constexpr auto function_type() {
+  constexpr auto bad = arguments_error<In, Out, Options...>();
+  if constexpr (!std::is_void_v<typename decltype(bad)::type>) return bad;
+  else {
+    using S = spec<In, Out, Options...>;
+    if constexpr (!S::rep.ok()) return std::type_identity<error_type<S::rep>>{};
+    else return std::type_identity<function_t<S>>{};
+  }
+}
+template <class S, class V>
+constexpr auto position_type() {
+  if constexpr (S::template entry_id_of<V> < S::num_entries) return std::type_identity<int>{};
+  else return std::type_identity<error_type_named<diagnostic::foreign_value, value_report<V>::rep>>{};
+}
+template <class In, class Out, class... Options>
+using check_type_t = typename decltype(check_type<In, Out, Options...>())::type;
+template <class In, class Out, class... Options>
+using function_type_t = typename decltype(function_type<In, Out, Options...>())::type;
+template <class S, class V>
+using position_type_t = typename decltype(position_type<S, V>())::type;
+template <class T>
+inline constexpr bool is_function_t = false;
+template <class S>
+inline constexpr bool is_function_t<function_t<S>> = true;
 }  // namespace detail
 
-template <class In, class Out, class... Options>
-constexpr check_result check(In, Out, Options...) {
-  if constexpr (detail::function_arguments_ok<In, Out, Options...>()) {
-    using S = detail::spec<In, Out, Options...>;
-    return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
-  } else {
-    return {};
-  }
-}
+// On a broken rule, ip::check, ip::function and ip::position return the rule's
+// diagnostic type. g++ instantiates it (and fires its static_assert) where the
+// user calls them, before their body; clang instantiates a return type with
+// the body, which would print the function's arguments (the expression types)
+// and, the body being invalid, a second error about the constexpr variable: so
+// for clang the failing overload is declared only, and the error stops at the
+// user's call.
+#if defined(__clang__)
+#define INPLACE_DIAGNOSTIC_BODY ;
+#else
+#define INPLACE_DIAGNOSTIC_BODY \
+  { return {}; }
+#endif
 
 template <class In, class Out, class... Options>
-constexpr auto function(In, Out, Options...) {
-  if constexpr (detail::function_arguments_ok<In, Out, Options...>()) {
-    using S = detail::spec<In, Out, Options...>;
-    if constexpr (!S::rep.ok()) detail::raise<S::rep>(std::make_index_sequence<S::rep.num_names>{});
-    return function_t<S>{};
-  }
+  requires std::is_same_v<detail::check_type_t<In, Out, Options...>, check_result>
+constexpr check_result check(In, Out, Options...) {
+  using S = detail::spec<In, Out, Options...>;
+  return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
 }
+template <class In, class Out, class... Options>
+  requires(!std::is_same_v<detail::check_type_t<In, Out, Options...>, check_result>)
+constexpr detail::check_type_t<In, Out, Options...> check(In, Out, Options...) INPLACE_DIAGNOSTIC_BODY
+
+// A function_t, or (for an illegal graph) the diagnostic type of the rule it breaks.
+template <class In, class Out, class... Options>
+  requires detail::is_function_t<detail::function_type_t<In, Out, Options...>>
+constexpr detail::function_type_t<In, Out, Options...> function(In, Out, Options...) {
+  return {};
+}
+template <class In, class Out, class... Options>
+  requires(!detail::is_function_t<detail::function_type_t<In, Out, Options...>>)
+constexpr detail::function_type_t<In, Out, Options...> function(In, Out, Options...) INPLACE_DIAGNOSTIC_BODY
 
 // The place of v's node in f's schedule (0 first); -1 for a leaf.
 template <class S, detail::symbolic V>
+  requires std::is_same_v<detail::position_type_t<S, std::remove_cvref_t<V>>, int>
 constexpr int position(function_t<S>, V) {
-  return S::template position_of<std::remove_cvref_t<V>>();
+  return S::result.position[S::template entry_id_of<std::remove_cvref_t<V>>];
 }
+template <class S, detail::symbolic V>
+  requires(!std::is_same_v<detail::position_type_t<S, std::remove_cvref_t<V>>, int>)
+constexpr detail::position_type_t<S, std::remove_cvref_t<V>> position(function_t<S>, V) INPLACE_DIAGNOSTIC_BODY
+
+#undef INPLACE_DIAGNOSTIC_BODY
 
 }  // namespace inplace
