@@ -54,9 +54,10 @@ inline constexpr debug_t debug{};
 template <class... I>
 constexpr inputs_t<std::remove_cvref_t<I>...> inputs(I...) {
   static_assert((detail::input_symbol<I> && ...),
-                "inplace: ip::inputs(...) takes the symbols declared with ip::input or ip::scalar");
+                "inplace: function_arguments: ip::inputs(...) takes the symbols declared with ip::input or "
+                "ip::scalar; fix: list only those symbols (not expressions, tensors or numbers).");
   static_assert(boost::mp11::mp_is_set<boost::mp11::mp_list<std::remove_cvref_t<I>...>>::value,
-                "inplace: ip::inputs(...) lists a symbol twice");
+                "inplace: function_arguments: ip::inputs(...) lists a symbol twice; fix: list each input once.");
   return {};
 }
 template <detail::symbolic... O>
@@ -66,7 +67,8 @@ constexpr outputs_t<std::remove_cvref_t<O>...> outputs(O...) {
 // order(a, b, c): a's node runs before b's, b's before c's.
 template <detail::symbolic... V>
 constexpr order_t<std::remove_cvref_t<V>...> order(V...) {
-  static_assert(sizeof...(V) >= 2, "inplace: ip::order(...) takes at least two values");
+  static_assert(sizeof...(V) >= 2, "inplace: function_arguments: ip::order(...) takes at least two values; "
+                "fix: write order(a, b) for 'a runs before b'.");
   return {};
 }
 // io_alias<O, I>(must_alias | may_alias): output O lives in input I's storage.
@@ -199,6 +201,30 @@ struct check_result {
   constexpr std::string_view name(std::size_t i) const { return i < num_names ? names[i].view() : std::string_view{}; }
 };
 
+namespace detail {
+// call_check<S, A...>::type: void when f(a...) may run, else the diagnostic
+// type of the broken rule (argument_count, argument_mismatch, must_alias).
+// Defined by run/call.hpp.
+template <class S, class... A>
+struct call_check;
+template <class S, class... A>
+using call_check_t = typename call_check<S, A...>::type;
+}  // namespace detail
+
+// On a broken rule, ip::check, ip::function, ip::position and a call f(args...)
+// return the rule's diagnostic type. g++ instantiates it (and fires its
+// static_assert) where the user calls them, before their body; clang
+// instantiates a return type with the body, which would print the function's
+// arguments (the expression types) and, the body being invalid, a second error
+// about the constexpr variable: so for clang the failing overload is declared
+// only, and the error stops at the user's call.
+#if defined(__clang__)
+#define INPLACE_DIAGNOSTIC_BODY ;
+#else
+#define INPLACE_DIAGNOSTIC_BODY \
+  { return {}; }
+#endif
+
 // A checked graph function: an empty object; everything is in its type.
 // Calling it runs the graph (include <inplace/run.hpp>, or <inplace.hpp>).
 template <class Spec>
@@ -208,9 +234,13 @@ struct function_t {
 
   // f(args...): arguments bind to inputs(...) in order; rvalue tensors are donated.
   template <class... A>
+    requires std::is_void_v<detail::call_check_t<Spec, A...>>
   auto operator()(A&&... a) const {
     return call_function(*this, std::forward<A>(a)...);  // found by argument-dependent lookup (run/call.hpp)
   }
+  template <class... A>
+    requires(!std::is_void_v<detail::call_check_t<Spec, A...>>)
+  detail::call_check_t<Spec, A...> operator()(A&&...) const INPLACE_DIAGNOSTIC_BODY
 };
 
 namespace detail {
@@ -258,20 +288,6 @@ inline constexpr bool is_function_t = false;
 template <class S>
 inline constexpr bool is_function_t<function_t<S>> = true;
 }  // namespace detail
-
-// On a broken rule, ip::check, ip::function and ip::position return the rule's
-// diagnostic type. g++ instantiates it (and fires its static_assert) where the
-// user calls them, before their body; clang instantiates a return type with
-// the body, which would print the function's arguments (the expression types)
-// and, the body being invalid, a second error about the constexpr variable: so
-// for clang the failing overload is declared only, and the error stops at the
-// user's call.
-#if defined(__clang__)
-#define INPLACE_DIAGNOSTIC_BODY ;
-#else
-#define INPLACE_DIAGNOSTIC_BODY \
-  { return {}; }
-#endif
 
 template <class In, class Out, class... Options>
   requires std::is_same_v<detail::check_type_t<In, Out, Options...>, check_result>

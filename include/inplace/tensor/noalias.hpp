@@ -53,7 +53,8 @@ template <class X>
   requires((detail::texpr::tensor_like<X> && std::is_lvalue_reference_v<X>) || detail::texpr::view_like<X>)
 auto noalias(X&& x) {
   using E = std::remove_pointer_t<decltype(x.data())>;
-  static_assert(!std::is_const_v<E>, "inplace: ip::noalias needs a destination of mutable elements");
+  static_assert(!std::is_const_v<E>, "inplace: const_destination: ip::noalias needs a destination of mutable elements; "
+                "fix: assign to a non-const tensor or view.");
   return noalias_assignment<E, std::remove_cvref_t<X>::rank>(detail::tx_view_of(x));
 }
 

@@ -28,10 +28,13 @@ namespace inplace {
 
 template <class T, auto R, class Alloc>
 class tensor {
-  static_assert(detail::shape_spec<R>, "inplace: tensor<T, R>: R must be a rank (0 to 8) or ip::extents<...>");
+  static_assert(detail::shape_spec<R>, "inplace: tensor_type: tensor<T, R>: R must be a rank (0 to 8) or "
+                "ip::extents<...>; fix: write tensor<float, 2> or tensor<float, ip::extents<4, 4>>.");
   static_assert(std::is_trivially_copyable_v<T> && !std::is_const_v<T> && !std::is_volatile_v<T>,
-                "inplace: tensor<T>: T must be a trivially copyable, non-const element type");
-  static_assert(std::is_same_v<typename Alloc::value_type, T>, "inplace: tensor<T, R, Alloc>: Alloc must allocate T");
+                "inplace: tensor_type: tensor<T>: T must be a trivially copyable, non-const element type; "
+                "fix: use an arithmetic type (const belongs on a view: tensor_view<const T, R>).");
+  static_assert(std::is_same_v<typename Alloc::value_type, T>, "inplace: tensor_type: tensor<T, R, Alloc>: Alloc must allocate T; "
+                "fix: pass an allocator of T, e.g. ip::aligned_allocator<T>.");
   using traits = std::allocator_traits<Alloc>;
 
  public:

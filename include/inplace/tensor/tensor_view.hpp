@@ -20,8 +20,10 @@ namespace inplace {
 
 template <class T, auto R>
 class tensor_view {
-  static_assert(detail::shape_spec<R>, "inplace: tensor_view<T, R>: R must be a rank (0 to 8) or ip::extents<...>");
-  static_assert(!std::is_reference_v<T>, "inplace: tensor_view<T, R>: T must be an object type");
+  static_assert(detail::shape_spec<R>, "inplace: tensor_type: tensor_view<T, R>: R must be a rank (0 to 8) or "
+                "ip::extents<...>; fix: write tensor_view<float, 2> or tensor_view<float, ip::extents<4, 4>>.");
+  static_assert(!std::is_reference_v<T>, "inplace: tensor_type: tensor_view<T, R>: T must be an object type; "
+                "fix: drop the reference (tensor_view<const float, 1>).");
 
  public:
   static constexpr std::size_t rank = detail::rank_of<R>();

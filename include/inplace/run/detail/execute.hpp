@@ -50,8 +50,8 @@ struct opaque_kernel {
   template <class... X>
   static void run(const X&... x) {
     static_assert(requires { Op{}.kernel(x...); },
-                  "inplace: an opaque op run in a graph needs a kernel: void kernel(outputs..., inputs...) const, "
-                  "taking ip::tensor_view arguments (outputs first)");
+                  "inplace: op_kernel: an opaque op run in a graph needs a kernel; fix: give it void "
+                  "kernel(outputs..., inputs...) const, taking ip::tensor_view arguments (outputs first).");
     Op{}.kernel(x...);
   }
 };
@@ -93,8 +93,8 @@ struct view_kernel {
   template <class V>
   static auto run(const V& v) {
     static_assert(requires { Op::view(v); },
-                  "inplace: a view op run in a graph needs `static auto view(ip::tensor_view<T, R>)` returning the "
-                  "view of its input");
+                  "inplace: op_kernel: a view op run in a graph needs a view function; fix: give it static "
+                  "auto view(ip::tensor_view<T, R>) returning the view of its input.");
     return Op::view(v);
   }
 };
