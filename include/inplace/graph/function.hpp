@@ -249,9 +249,17 @@ namespace detail {
 // arguments or the graph break a rule. The call then instantiates that type,
 // and its static_assert fires, at the user's line, so the compiler's backtrace
 // holds no function template whose arguments are expression types.
+// Whether ip::inputs(...) took its arguments without error (else it reported them).
+template <class In>
+inline constexpr bool inputs_ok = false;
+template <class... I>
+inline constexpr bool inputs_ok<inputs_t<I...>> =
+    (input_symbol<I> && ...) && boost::mp11::mp_is_set<boost::mp11::mp_list<I...>>::value;
+
 template <class In, class Out, class... Options>
 constexpr auto arguments_error() {
   if constexpr (!is_inputs<In>::value) return std::type_identity<diagnostic::first_argument<>>{};
+  else if constexpr (!inputs_ok<In>) return std::type_identity<diagnostic::reported>{};
   else if constexpr (!is_outputs<Out>::value) return std::type_identity<diagnostic::second_argument<>>{};
   else if constexpr (!(function_option<Options> && ...)) return std::type_identity<diagnostic::option_argument<>>{};
   else return std::type_identity<void>{};
@@ -287,26 +295,35 @@ template <class T>
 inline constexpr bool is_function_t = false;
 template <class S>
 inline constexpr bool is_function_t<function_t<S>> = true;
+// What ip::check and ip::function return without a diagnostic of their own: a
+// result, or diagnostic::reported when ip::inputs(...) has reported the error.
+template <class T>
+inline constexpr bool returns_normally =
+    is_function_t<T> || std::is_same_v<T, check_result> || std::is_same_v<T, diagnostic::reported>;
 }  // namespace detail
 
 template <class In, class Out, class... Options>
-  requires std::is_same_v<detail::check_type_t<In, Out, Options...>, check_result>
-constexpr check_result check(In, Out, Options...) {
-  using S = detail::spec<In, Out, Options...>;
-  return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
+  requires detail::returns_normally<detail::check_type_t<In, Out, Options...>>
+constexpr detail::check_type_t<In, Out, Options...> check(In, Out, Options...) {
+  if constexpr (std::is_same_v<detail::check_type_t<In, Out, Options...>, check_result>) {
+    using S = detail::spec<In, Out, Options...>;
+    return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
+  } else {
+    return {};
+  }
 }
 template <class In, class Out, class... Options>
-  requires(!std::is_same_v<detail::check_type_t<In, Out, Options...>, check_result>)
+  requires(!detail::returns_normally<detail::check_type_t<In, Out, Options...>>)
 constexpr detail::check_type_t<In, Out, Options...> check(In, Out, Options...) INPLACE_DIAGNOSTIC_BODY
 
 // A function_t, or (for an illegal graph) the diagnostic type of the rule it breaks.
 template <class In, class Out, class... Options>
-  requires detail::is_function_t<detail::function_type_t<In, Out, Options...>>
+  requires detail::returns_normally<detail::function_type_t<In, Out, Options...>>
 constexpr detail::function_type_t<In, Out, Options...> function(In, Out, Options...) {
   return {};
 }
 template <class In, class Out, class... Options>
-  requires(!detail::is_function_t<detail::function_type_t<In, Out, Options...>>)
+  requires(!detail::returns_normally<detail::function_type_t<In, Out, Options...>>)
 constexpr detail::function_type_t<In, Out, Options...> function(In, Out, Options...) INPLACE_DIAGNOSTIC_BODY
 
 // The place of v's node in f's schedule (0 first); -1 for a leaf.

@@ -167,7 +167,11 @@ struct node {
     return d;
   }
   // Everything the analysis needs of this node, computed once, where it is declared.
-  static constexpr entry_desc desc = make_desc();
+  // (An op of too many inputs has reported op_arity; its empty descriptor stops there.)
+  static constexpr entry_desc desc = [] {
+    if constexpr (sizeof...(Arg) <= max_args) return make_desc();
+    else return entry_desc{};
+  }();
 };
 
 // Output I of a node: a value.

@@ -59,7 +59,7 @@ auto tx_alias(X&& x, const tx_extents<rank_of<Q>()>& e) {
   using T = std::remove_pointer_t<decltype(x.data())>;
   static_assert(!(texpr::tensor_like<X> && !std::is_lvalue_reference_v<X>),
                 "inplace: alias_of_temporary: an alias of a temporary tensor would dangle; fix: name the "
-                "tensor first (auto t = ...;) and alias t.");
+                "tensor first (auto t = ...) and alias t.");
   static_assert(std::is_trivially_copyable_v<U>,
                 "inplace: alias_not_trivially_copyable: ip::alias<U>: U must be trivially copyable to alias "
                 "bytes; fix: alias as a trivially copyable type.");

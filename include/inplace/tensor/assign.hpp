@@ -266,11 +266,13 @@ void compound_assign(Op op, const tensor_view<T, R>& d, E&& e, assign_mode mode 
   static_assert(!std::is_const_v<T>,
                 "inplace: const_destination: a compound assignment (+=, -=, *=, /=) needs a destination of mutable "
                 "elements; fix: assign to a non-const tensor or view.");
-  auto node = texpr::make(op, d, std::forward<E>(e));
-  static_assert(!(std::is_integral_v<T> && std::is_floating_point_v<texpr::value_t<decltype(node)>>),
-                "inplace: dtype_mismatch: x op= e would store a floating-point result in an integer tensor; "
-                "fix: write x = x op e to convert it.");
-  assign(d, std::move(node), mode);
+  if constexpr (!std::is_const_v<T>) {  // else reported above: nothing more
+    auto node = texpr::make(op, d, std::forward<E>(e));
+    static_assert(!(std::is_integral_v<T> && std::is_floating_point_v<texpr::value_t<decltype(node)>>),
+                  "inplace: dtype_mismatch: x op= e would store a floating-point result in an integer tensor; "
+                  "fix: write x = x op e to convert it.");
+    assign(d, std::move(node), mode);
+  }
 }
 
 }  // namespace inplace::detail

@@ -41,7 +41,7 @@ void tx_require_contiguous(const X& v, const char* what) {
 #define INPLACE_VIEW_ARG(X)                                                                     \
   static_assert(!detail::tx_dangling<X>,                                                        \
                 "inplace: view_of_temporary: a view of a temporary tensor would dangle; "       \
-                "fix: name the tensor first (auto t = ...;) and take the view of t.")
+                "fix: name the tensor first (auto t = ...) and take the view of t.")
 
 template <class X>
   requires(detail::texpr::tensor_like<X> || detail::texpr::view_like<X>)
@@ -142,10 +142,10 @@ auto reinterpret(X&& x) {
   static_assert(std::is_trivially_copyable_v<U> && !std::is_reference_v<U>,
                 "inplace: reinterpret_type: ip::reinterpret<U>: U must be trivially copyable; "
                 "fix: reinterpret as an arithmetic or other trivially copyable type.");
-  static_assert(sizeof(U) == sizeof(T),
+  static_assert(!std::is_trivially_copyable_v<U> || sizeof(U) == sizeof(T),  // one error at a time
                 "inplace: reinterpret_type: ip::reinterpret<U> keeps extents and strides, so U must have the "
                 "element's size; fix: use ip::alias<U>(t, e...) for another size.");
-  static_assert(alignof(U) <= alignof(T), "inplace: reinterpret_type: ip::reinterpret<U>: U needs more alignment than the "
+  static_assert(!std::is_trivially_copyable_v<U> || sizeof(U) != sizeof(T) || alignof(U) <= alignof(T), "inplace: reinterpret_type: ip::reinterpret<U>: U needs more alignment than the "
                 "element type has; fix: use ip::alias<U> on the owning (64-byte aligned) tensor.");
   using R = std::conditional_t<std::is_const_v<T>, const U, U>;
   return tensor_view<R, detail::rank_spec<decltype(v)::rank>>(reinterpret_cast<R*>(v.data()), v.extents(), v.strides());

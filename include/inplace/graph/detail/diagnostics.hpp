@@ -113,7 +113,12 @@ struct foreign_value {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: foreign_value: ip::position(f, v): v is not a node of f's graph (named in "
                 "diagnostic::foreign_value<...>); fix: ask for a value that f's outputs or order(...) reach.");
+  // A position nonetheless, so that the expression around the call reports nothing more.
+  constexpr operator int() const { return -1; }
 };
+// What ip::function returns when ip::inputs(...) has already reported its
+// arguments: nothing more to say.
+struct reported {};
 
 }  // namespace diagnostic
 

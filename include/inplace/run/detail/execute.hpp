@@ -52,7 +52,7 @@ struct opaque_kernel {
     static_assert(requires { Op{}.kernel(x...); },
                   "inplace: op_kernel: an opaque op run in a graph needs a kernel; fix: give it void "
                   "kernel(outputs..., inputs...) const, taking ip::tensor_view arguments (outputs first).");
-    Op{}.kernel(x...);
+    if constexpr (requires { Op{}.kernel(x...); }) Op{}.kernel(x...);
   }
 };
 template <>
@@ -95,7 +95,8 @@ struct view_kernel {
     static_assert(requires { Op::view(v); },
                   "inplace: op_kernel: a view op run in a graph needs a view function; fix: give it static "
                   "auto view(ip::tensor_view<T, R>) returning the view of its input.");
-    return Op::view(v);
+    if constexpr (requires { Op::view(v); }) return Op::view(v);
+    else return v;  // reported above: a view all the same, so nothing more fails
   }
 };
 template <>
