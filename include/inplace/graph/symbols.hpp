@@ -13,6 +13,13 @@
 #include <string_view>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 
 // Flag for ip::input: the input may never be overwritten (destroys_protected).
@@ -130,3 +137,7 @@ constexpr detail::constant_leaf<C...> operator""_c() { return {}; }
 }  // namespace literals
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -17,6 +17,13 @@
 #include <cstddef>
 #include <string_view>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 namespace detail {
 template <int I>
@@ -113,3 +120,7 @@ INPLACE_REGISTER(sum)
 #undef INPLACE_REGISTER
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

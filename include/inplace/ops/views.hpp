@@ -16,6 +16,13 @@
 #include <string_view>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::ops {
 
 struct view_op_base {
@@ -145,3 +152,7 @@ struct reinterpret : view_op_base {
 };
 
 }  // namespace inplace::ops
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -51,6 +51,13 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 namespace diagnostic {
 template <class... Names>
@@ -442,3 +449,7 @@ auto call_function(const function_t<S>&, A&&... a) {
 }
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -24,6 +24,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 
 struct donated_t {};
@@ -112,3 +119,7 @@ constexpr plan_result plan(function_t<S>, M...) {
 }
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

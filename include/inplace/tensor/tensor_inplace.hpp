@@ -37,6 +37,13 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 namespace detail::texpr {
 
@@ -205,3 +212,7 @@ auto sum_inplace(A&& a, B&&... b) {
 }
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

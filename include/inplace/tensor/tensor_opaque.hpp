@@ -38,6 +38,13 @@
 #include <utility>
 #include <vector>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 namespace detail::texpr {
 
@@ -381,3 +388,7 @@ auto softmax(A&& a) {
 }
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -16,6 +16,13 @@
 #include <cstddef>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 
 template <class T, auto R>
@@ -154,3 +161,7 @@ auto tx_view_of(X&& x) {
 }  // namespace detail
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
