@@ -1,11 +1,11 @@
 // The README's example: a legal fused in-place update, and an illegal order
 // that ip::check reports (and ip::function refuses to compile).
-#include <inplace.hpp>
-
 #include <cstdio>
 #include <string>
 
 // [doc:overview]
+#include <inplace.hpp>
+
 namespace ip = inplace;
 using namespace ip::literals;
 

@@ -26,7 +26,7 @@ def measure(cxx, nodes, seed, kind="dag"):
         subprocess.run([sys.executable, os.path.join(ROOT, "bench", "compile", "generate.py"), "--kind", kind,
                         "--nodes", str(nodes), "--seed", str(seed), "--illegal", "--out", src], check=True)
         p = subprocess.run([cxx, "-std=c++20", "-fsyntax-only", "-I", os.path.join(ROOT, "include"), src],
-                           capture_output=True, text=True)
+                           capture_output=True, text=True, cwd=tmp)
         if p.returncode == 0:
             sys.exit("the illegal graph compiled")
         return p.stderr

@@ -13,7 +13,7 @@ dag:   several rank-1 and rank-2 inputs (one ip::indestructible); every node
        in place, a fifth are views (slice<0>, slice<0, 8>, reverse, transpose),
        some binary ops take a constant (1.5_c).
 
-The destroy rules (SPEC 3) hold by construction. Every edge (data edge, or
+The destroy rules (docs/analysis.md) hold by construction. Every edge (data edge, or
 "reader before destroyer") goes from an earlier line to a later one, so the
 constraint graph is acyclic:
   - a node destroys the root r of its first argument only when r is not yet
@@ -60,7 +60,7 @@ class Value:
         self.name = name
         self.rank = rank
         self.kind = kind            # input | indestructible | constant | op
-        self.root = root if root is not None else self   # root per SPEC 3 (follows view edges)
+        self.root = root if root is not None else self   # its root (follows view edges back)
         self.expr = expr            # C++ expression (op nodes)
         self.args = []              # argument values (op nodes)
         self.consumers = 0
