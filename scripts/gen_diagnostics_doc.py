@@ -104,10 +104,11 @@ def fail_tests():
         expect = [l[len("// expect: "):] for l in head if l.startswith("// expect: ")]
         about = " ".join(l[3:] for l in head
                          if not l.startswith(("// Built twice", "// (must fail", "// names:", "// expect:",
-                                              "// cascade:")))
+                                              "// cascade:", "// where:", "// long:")))
+        gaps = [l.split(": ", 1)[1] for l in head if l.startswith(("// cascade:", "// where:", "// long:"))]
         body = "\n".join(lines[len(head):]).strip("\n")
         tests.append({"rule": f.name.split(".fail.")[0], "name": f.name, "expect": expect[0] if expect else None,
-                      "about": about, "body": body})
+                      "about": about, "body": body, "gaps": gaps})
     return tests
 
 
@@ -187,6 +188,8 @@ file's own name and the names of its `// names:` line.
             out += f"\n```text\n{msg}\n```\n"
         for t in [t for t in tests if t["rule"] == rule]:
             out += f"\n`{t['name']}`: {t['about']}\n\n```cpp\n{t['body']}\n```\n"
+            for gap in t["gaps"]:
+                out += f"\nKnown gap: {gap}.\n"
     return out
 
 
