@@ -245,16 +245,17 @@ struct function_t {
 
 namespace detail {
 
-// What ip::check and ip::function return, as a type: a diagnostic type when the
-// arguments or the graph break a rule. The call then instantiates that type,
-// and its static_assert fires, at the user's line, so the compiler's backtrace
-// holds no function template whose arguments are expression types.
 // Whether ip::inputs(...) took its arguments without error (else it reported them).
 template <class In>
 inline constexpr bool inputs_ok = false;
 template <class... I>
 inline constexpr bool inputs_ok<inputs_t<I...>> =
     (input_symbol<I> && ...) && boost::mp11::mp_is_set<boost::mp11::mp_list<I...>>::value;
+
+// What ip::check and ip::function return, as a type: a diagnostic type when the
+// arguments or the graph break a rule. The call then instantiates that type,
+// and its static_assert fires, at the user's line, so the compiler's backtrace
+// holds no function template whose arguments are expression types.
 
 template <class In, class Out, class... Options>
 constexpr auto arguments_error() {
