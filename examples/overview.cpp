@@ -1,7 +1,5 @@
 // The README's example: a legal fused in-place update, and an illegal order
 // that ip::check reports (and ip::function refuses to compile).
-#include <inplace.hpp>
-
 #include "dot_option.hpp"
 
 #include <algorithm>
@@ -11,6 +9,8 @@
 #include <vector>
 
 // [doc:overview]
+#include <inplace.hpp>
+
 namespace ip = inplace;
 using namespace ip::literals;
 

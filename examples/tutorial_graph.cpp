@@ -1,6 +1,5 @@
 // The tutorial's graph examples (docs/tutorial.md); each [doc:...] region is
 // quoted verbatim there.
-#include <inplace/graph.hpp>
 #include <inplace/run/to_dot.hpp>
 
 #include "dot_option.hpp"
@@ -8,6 +7,8 @@
 #include <cstdio>
 
 // [doc:symbols]
+#include <inplace/graph.hpp>  // graphs and their compile-time checks (no tensors)
+
 namespace ip = inplace;
 using namespace ip::literals;
 
@@ -72,6 +73,7 @@ static_assert(ip::position(f, r2) < ip::position(f, w));   // r2 reads x before 
 // [doc:io_alias]
 // XLA's increment: the output lives in input 0's storage.
 constexpr auto inc = ip::function(ip::inputs(x), ip::outputs(x + 1.0_c), ip::io_alias<0, 0>(ip::must_alias));
+static_assert(ip::position(inc, x + 1.0_c) == 0);  // one node, computed in x's storage
 static_assert(ip::check(ip::inputs(x, z), ip::outputs(x + z), ip::io_alias<0, 2>(ip::may_alias)).error ==
               ip::error_kind::bad_alias_spec);
 static_assert(ip::check(ip::inputs(A), ip::outputs(ip::dot(A, A)), ip::io_alias<0, 0>(ip::must_alias)).error ==

@@ -1,6 +1,4 @@
-// Tutorial, sections 14-18: running a checked graph.
-#include <inplace.hpp>
-
+// Tutorial, sections 14-21: running a checked graph, explaining and checking it.
 #include "dot_option.hpp"
 
 #include <algorithm>
@@ -10,14 +8,9 @@
 #include <string_view>
 #include <utility>
 
-template <class T>
-void print(const char* what, const T& t) {
-  std::printf("%s:", what);
-  for (std::size_t i = 0; i < t.size(); ++i) std::printf(" %g", static_cast<double>(t[i]));
-  std::printf("\n");
-}
-
 // [doc:call]
+#include <inplace.hpp>  // the graph half and running it (<inplace/graph.hpp> + <inplace/run.hpp>)
+
 namespace ip = inplace;
 using namespace ip::literals;
 
@@ -25,6 +18,13 @@ constexpr auto x = ip::input<"x", float>;
 constexpr auto y = ip::input<"y", float>;
 constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(ip::exp(x * 0.5_c) + y, ip::reduce_sum(y)));
 // [/doc]
+
+template <class T>
+void print(const char* what, const T& t) {
+  std::printf("%s:", what);
+  for (std::size_t i = 0; i < t.size(); ++i) std::printf(" %g", static_cast<double>(t[i]));
+  std::printf("\n");
+}
 
 // [doc:plan]
 // Borrowed: two loops (x * 0.5, exp and + fused into one; reduce_sum), two new buffers.

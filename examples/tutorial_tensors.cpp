@@ -1,13 +1,15 @@
 // The tutorial's tensor sections (docs/tutorial.md, sections 9-13): tensors and
 // views, fused expressions, aliasing, in-place ops and compound assignment,
 // buffer aliases. Its output is checked against tutorial_tensors.expected.
-#include <inplace/tensors.hpp>
-
 #include <cstdint>
 #include <cstdio>
 #include <utility>
 
+// [doc:includes]
+#include <inplace/tensors.hpp>  // tensors, views, expressions (no graphs)
+
 namespace ip = inplace;
+// [/doc]
 
 template <class V>
 void print(const char* name, const V& v) {
@@ -61,7 +63,7 @@ int main() {
     // [doc:inplace]
     ip::tensor<float> x{1, 2, 3}, y{3, 7, 13};
     ip::add_inplace(x, y);                       // x = x + y, now, in x's storage: 4 9 16
-    auto v = ip::sqrt_inplace(ip::slice<1>(x));  // on a view (x[1:]); returns the view: 4 3 4
+    auto v = ip::sqrt_inplace(ip::slice<1>(x));  // on the view x[1:], returned as v: x is 4 3 4
     x += y;                                      // x = x + y; also -=, *=, /=: 7 10 17
     ip::tensor<float> t{0, 1};
     ip::tensor<float> u = ip::relu_inplace(std::move(t));  // donated: u holds t's storage

@@ -18,6 +18,7 @@ table. Run from anywhere; paths are relative to the repository root.
 import argparse
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -87,6 +88,26 @@ def slope(points):
     return math.log(t2 / t1) / math.log(n2 / n1)
 
 
+def measure_errors(args):
+    """Bytes of the whole diagnostic and of its first 10 lines, and errors printed, per compiler and N."""
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import check_diagnostic_size as cds
+    sizes = [int(s) for s in (args.sizes if args.sizes != "50,100,200,400,500,800" else "20,100,300,1000").split(",")]
+    kinds = [k for k in (args.kinds if args.kinds != "chain,dag" else "dag").split(",") if k]
+    compilers = [c for c in args.compilers.split(",") if c and shutil.which(c)]
+    print("| kind | N | compiler | bytes | bytes in the first 10 lines | errors | checks |")
+    print("| --- | ---: | --- | ---: | ---: | ---: | --- |")
+    for kind in kinds:
+        for n in sizes:
+            for cxx in compilers:
+                err = cds.measure(cxx, n, args.seed, kind)
+                found, head = cds.problems(err)
+                print("| %s | %d | %s | %d | %d | %d | %s |" % (kind, n, cxx, len(err), len(head),
+                                                                len(re.findall(r"error:", err)),
+                                                                "; ".join(found) or "pass"))
+                sys.stdout.flush()
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="smoke run: N = 20, 40, g++ only, no full build")
@@ -98,7 +119,12 @@ def main():
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per compile")
     p.add_argument("--mem-limit-gb", type=float, default=6.0, help="address-space limit per compile")
     p.add_argument("--keep", help="directory to keep the generated sources in")
+    p.add_argument("--errors", action="store_true",
+                   help="instead: the size of the diagnostic for a graph made illegal by two extra destroyers "
+                        "(generate.py --illegal), for --sizes (default 20,100,300,1000) and --kinds (default dag)")
     args = p.parse_args()
+    if args.errors:
+        return measure_errors(args)
     if args.quick:
         args.sizes, args.full_sizes, args.compilers = "20,40", "", "g++"
 

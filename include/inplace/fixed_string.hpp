@@ -5,6 +5,13 @@
 #include <cstddef>
 #include <string_view>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 
 template <std::size_t N>
@@ -25,3 +32,7 @@ template <std::size_t N>
 fixed_string(const char (&)[N]) -> fixed_string<N>;
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -1,6 +1,7 @@
 // destroy_map names input 2 of a binary op.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: bad_op_maps" in the first lines).
+// expect: an op's view_map/destroy_map is malformed:
 // names: scribble<2>(x, y)
 #include <inplace/graph.hpp>
 

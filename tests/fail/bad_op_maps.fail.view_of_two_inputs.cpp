@@ -1,6 +1,7 @@
 // A view_map output may view one input only: {0: [0, 1]}.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: bad_op_maps" in the first lines).
+// expect: an op's view_map/destroy_map is malformed:
 // names: two_view(x, y)
 #include <inplace/graph.hpp>
 

@@ -1,6 +1,7 @@
 // A float result cannot be computed in the storage of an int input.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: dtype_mismatch" in the first lines).
+// expect: an in-place output's dtype differs
 // names: add_inplace(i, x)
 #include <inplace/graph.hpp>
 

@@ -2,6 +2,7 @@
 // take a floating-point result (one compound-assignment mechanism for both).
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: dtype_mismatch" in the first lines).
+// expect: x op= e would store
 #include <inplace/tensors.hpp>
 
 namespace ip = inplace;

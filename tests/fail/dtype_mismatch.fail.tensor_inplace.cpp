@@ -1,6 +1,7 @@
 // On tensors: add_inplace(i, x) would store a float result in an int tensor.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: dtype_mismatch" in the first lines).
+// expect: the result of an in-place op has another dtype
 #include <inplace/tensors.hpp>
 
 namespace ip = inplace;

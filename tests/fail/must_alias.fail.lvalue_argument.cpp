@@ -3,6 +3,8 @@
 // compiling (XLA finds this only at run time).
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: must_alias" in the first lines).
+// expect: is returned in input I's
+// cascade: g++ also reports the use of the result below: it has the diagnostic's type
 // names: x
 #include <inplace.hpp>
 

@@ -1,6 +1,7 @@
 // dot needs x before add_inplace overwrites it, and add_inplace's result after.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: ordering_cycle" in the first lines).
+// expect: no legal order
 // names: dot(x, add_inplace(...)) | add_inplace(x, y)
 #include <inplace/graph.hpp>
 

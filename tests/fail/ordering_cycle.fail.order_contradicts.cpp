@@ -1,6 +1,7 @@
 // order(...) asks for the destroyer before a reader of x.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: ordering_cycle" in the first lines).
+// expect: no legal order
 // names: exp(x) | add_inplace(x, y)
 #include <inplace/graph.hpp>
 

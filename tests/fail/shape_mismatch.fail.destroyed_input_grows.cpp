@@ -1,6 +1,7 @@
 // add_inplace(v, M): v (extents 4) would have to grow to M's (3, 4).
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: shape_mismatch" in the first lines).
+// expect: static extents do not fit
 // names: add_inplace(v, M)
 #include <inplace/graph.hpp>
 

@@ -54,9 +54,10 @@ inline constexpr debug_t debug{};
 template <class... I>
 constexpr inputs_t<std::remove_cvref_t<I>...> inputs(I...) {
   static_assert((detail::input_symbol<I> && ...),
-                "inplace: ip::inputs(...) takes the symbols declared with ip::input or ip::scalar");
+                "inplace: function_arguments: ip::inputs(...) takes the symbols declared with ip::input or "
+                "ip::scalar; fix: list only those symbols (not expressions, tensors or numbers).");
   static_assert(boost::mp11::mp_is_set<boost::mp11::mp_list<std::remove_cvref_t<I>...>>::value,
-                "inplace: ip::inputs(...) lists a symbol twice");
+                "inplace: function_arguments: ip::inputs(...) lists a symbol twice; fix: list each input once.");
   return {};
 }
 template <detail::symbolic... O>
@@ -66,7 +67,8 @@ constexpr outputs_t<std::remove_cvref_t<O>...> outputs(O...) {
 // order(a, b, c): a's node runs before b's, b's before c's.
 template <detail::symbolic... V>
 constexpr order_t<std::remove_cvref_t<V>...> order(V...) {
-  static_assert(sizeof...(V) >= 2, "inplace: ip::order(...) takes at least two values");
+  static_assert(sizeof...(V) >= 2, "inplace: function_arguments: ip::order(...) takes at least two values; "
+                "fix: write order(a, b) for 'a runs before b'.");
   return {};
 }
 // io_alias<O, I>(must_alias | may_alias): output O lives in input I's storage.
@@ -170,11 +172,21 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
     return i;
   }
   template <class V>
-  static constexpr int position_of() {
-    constexpr std::size_t e = entry_id(&entry_of<V>::desc);
-    static_assert(e < num_entries, "inplace: ip::position: the value is not part of this function's graph");
-    return result.position[e];
-  }
+  static constexpr std::size_t entry_id_of = entry_id(&entry_of<V>::desc);
+};
+
+// The name of a value (its op's or input's name) as a report, for diagnostic::foreign_value.
+template <class V>
+struct value_report {
+  static constexpr report rep = [] {
+    const entry_record& e = entry_of<V>::desc.record;
+    label l;
+    l += e.info.name;
+    if (e.kind == entry_kind::op) l += "(...)";
+    report r;
+    r.add(l);
+    return r;
+  }();
 };
 
 }  // namespace detail
@@ -189,6 +201,30 @@ struct check_result {
   constexpr std::string_view name(std::size_t i) const { return i < num_names ? names[i].view() : std::string_view{}; }
 };
 
+namespace detail {
+// call_check<S, A...>::type: void when f(a...) may run, else the diagnostic
+// type of the broken rule (argument_count, argument_mismatch, must_alias).
+// Defined by run/call.hpp.
+template <class S, class... A>
+struct call_check;
+template <class S, class... A>
+using call_check_t = typename call_check<S, A...>::type;
+}  // namespace detail
+
+// On a broken rule, ip::check, ip::function, ip::position and a call f(args...)
+// return the rule's diagnostic type. g++ instantiates it (and fires its
+// static_assert) where the user calls them, before their body; clang
+// instantiates a return type with the body, which would print the function's
+// arguments (the expression types) and, the body being invalid, a second error
+// about the constexpr variable: so for clang the failing overload is declared
+// only, and the error stops at the user's call.
+#if defined(__clang__)
+#define INPLACE_DIAGNOSTIC_BODY ;
+#else
+#define INPLACE_DIAGNOSTIC_BODY \
+  { return {}; }
+#endif
+
 // A checked graph function: an empty object; everything is in its type.
 // Calling it runs the graph (include <inplace/run.hpp>, or <inplace.hpp>).
 template <class Spec>
@@ -198,54 +234,118 @@ struct function_t {
 
   // f(args...): arguments bind to inputs(...) in order; rvalue tensors are donated.
   template <class... A>
+    requires std::is_void_v<detail::call_check_t<Spec, A...>>
   auto operator()(A&&... a) const {
     return call_function(*this, std::forward<A>(a)...);  // found by argument-dependent lookup (run/call.hpp)
   }
+  template <class... A>
+    requires(!std::is_void_v<detail::call_check_t<Spec, A...>>)
+  detail::call_check_t<Spec, A...> operator()(A&&...) const INPLACE_DIAGNOSTIC_BODY
   // f.debug(args...): the call, checked against a pure reference and every op's maps.
   template <class... A>
+    requires std::is_void_v<detail::call_check_t<Spec, A...>>
   auto debug(A&&... a) const {
     return debug_function(*this, std::forward<A>(a)...);
   }
+  template <class... A>
+    requires(!std::is_void_v<detail::call_check_t<Spec, A...>>)
+  detail::call_check_t<Spec, A...> debug(A&&...) const INPLACE_DIAGNOSTIC_BODY
 };
 
 namespace detail {
 
-// The preconditions shared by ip::check and ip::function, one sentence each.
+// Whether ip::inputs(...) took its arguments without error (else it reported them).
+template <class In>
+inline constexpr bool inputs_ok = false;
+template <class... I>
+inline constexpr bool inputs_ok<inputs_t<I...>> =
+    (input_symbol<I> && ...) && boost::mp11::mp_is_set<boost::mp11::mp_list<I...>>::value;
+
+// What ip::check and ip::function return, as a type: a diagnostic type when the
+// arguments or the graph break a rule. The call then instantiates that type,
+// and its static_assert fires, at the user's line, so the compiler's backtrace
+// holds no function template whose arguments are expression types.
+
 template <class In, class Out, class... Options>
-constexpr bool function_arguments_ok() {
-  static_assert(is_inputs<In>::value, "inplace: ip::check/ip::function: the first argument must be ip::inputs(...)");
-  static_assert(is_outputs<Out>::value,
-                "inplace: ip::check/ip::function: the second argument must be ip::outputs(...)");
-  static_assert((function_option<Options> && ...),
-                "inplace: ip::check/ip::function: after inputs(...) and outputs(...) come only order(...), "
-                "io_alias<O, I>(...), ip::no_rewrite and ip::debug");
-  return is_inputs<In>::value && is_outputs<Out>::value && (function_option<Options> && ...);
+constexpr auto arguments_error() {
+  if constexpr (!is_inputs<In>::value) return std::type_identity<diagnostic::first_argument<>>{};
+  else if constexpr (!inputs_ok<In>) return std::type_identity<diagnostic::reported>{};
+  else if constexpr (!is_outputs<Out>::value) return std::type_identity<diagnostic::second_argument<>>{};
+  else if constexpr (!(function_option<Options> && ...)) return std::type_identity<diagnostic::option_argument<>>{};
+  else return std::type_identity<void>{};
 }
+template <class In, class Out, class... Options>
+constexpr auto check_type() {
+  constexpr auto bad = arguments_error<In, Out, Options...>();
+  if constexpr (!std::is_void_v<typename decltype(bad)::type>) return bad;
+  else return std::type_identity<check_result>{};
+}
+template <class In, class Out, class... Options>
+constexpr auto function_type() {
+  constexpr auto bad = arguments_error<In, Out, Options...>();
+  if constexpr (!std::is_void_v<typename decltype(bad)::type>) return bad;
+  else {
+    using S = spec<In, Out, Options...>;
+    if constexpr (!S::rep.ok()) return std::type_identity<error_type<S::rep>>{};
+    else return std::type_identity<function_t<S>>{};
+  }
+}
+template <class S, class V>
+constexpr auto position_type() {
+  if constexpr (S::template entry_id_of<V> < S::num_entries) return std::type_identity<int>{};
+  else return std::type_identity<error_type_named<diagnostic::foreign_value, value_report<V>::rep>>{};
+}
+template <class In, class Out, class... Options>
+using check_type_t = typename decltype(check_type<In, Out, Options...>())::type;
+template <class In, class Out, class... Options>
+using function_type_t = typename decltype(function_type<In, Out, Options...>())::type;
+template <class S, class V>
+using position_type_t = typename decltype(position_type<S, V>())::type;
+template <class T>
+inline constexpr bool is_function_t = false;
+template <class S>
+inline constexpr bool is_function_t<function_t<S>> = true;
+// What ip::check and ip::function return without a diagnostic of their own: a
+// result, or diagnostic::reported when ip::inputs(...) has reported the error.
+template <class T>
+inline constexpr bool returns_normally =
+    is_function_t<T> || std::is_same_v<T, check_result> || std::is_same_v<T, diagnostic::reported>;
 }  // namespace detail
 
 template <class In, class Out, class... Options>
-constexpr check_result check(In, Out, Options...) {
-  if constexpr (detail::function_arguments_ok<In, Out, Options...>()) {
+  requires detail::returns_normally<detail::check_type_t<In, Out, Options...>>
+constexpr detail::check_type_t<In, Out, Options...> check(In, Out, Options...) {
+  if constexpr (std::is_same_v<detail::check_type_t<In, Out, Options...>, check_result>) {
     using S = detail::spec<In, Out, Options...>;
     return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
   } else {
     return {};
   }
 }
-
 template <class In, class Out, class... Options>
-constexpr auto function(In, Out, Options...) {
-  if constexpr (detail::function_arguments_ok<In, Out, Options...>()) {
-    using S = detail::spec<In, Out, Options...>;
-    if constexpr (!S::rep.ok()) detail::raise<S::rep>(std::make_index_sequence<S::rep.num_names>{});
-    return function_t<S>{};
-  }
+  requires(!detail::returns_normally<detail::check_type_t<In, Out, Options...>>)
+constexpr detail::check_type_t<In, Out, Options...> check(In, Out, Options...) INPLACE_DIAGNOSTIC_BODY
+
+// A function_t, or (for an illegal graph) the diagnostic type of the rule it breaks.
+template <class In, class Out, class... Options>
+  requires detail::returns_normally<detail::function_type_t<In, Out, Options...>>
+constexpr detail::function_type_t<In, Out, Options...> function(In, Out, Options...) {
+  return {};
 }
+template <class In, class Out, class... Options>
+  requires(!detail::returns_normally<detail::function_type_t<In, Out, Options...>>)
+constexpr detail::function_type_t<In, Out, Options...> function(In, Out, Options...) INPLACE_DIAGNOSTIC_BODY
 
 // The place of v's node in f's schedule (0 first); -1 for a leaf.
 template <class S, detail::symbolic V>
+  requires std::is_same_v<detail::position_type_t<S, std::remove_cvref_t<V>>, int>
 constexpr int position(function_t<S>, V) {
-  return S::template position_of<std::remove_cvref_t<V>>();
+  return S::result.position[S::template entry_id_of<std::remove_cvref_t<V>>];
 }
+template <class S, detail::symbolic V>
+  requires(!std::is_same_v<detail::position_type_t<S, std::remove_cvref_t<V>>, int>)
+constexpr detail::position_type_t<S, std::remove_cvref_t<V>> position(function_t<S>, V) INPLACE_DIAGNOSTIC_BODY
+
+#undef INPLACE_DIAGNOSTIC_BODY
 
 }  // namespace inplace

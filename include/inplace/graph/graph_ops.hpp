@@ -22,6 +22,12 @@ namespace detail {
 template <class... A>
 concept any_symbolic = (symbolic<A> || ...);
 
+// An operand as a graph symbol; a run-time number (an error, reported once by
+// ip::apply) becomes the constant 0_c, so that the rest of the graph still
+// builds and the user sees one error, not a cascade.
+template <class A>
+using symbol_or_zero = std::conditional_t<symbolic<A>, std::remove_cvref_t<A>, constant_leaf<'0'>>;
+
 template <class Node, std::size_t... I>
 constexpr auto outputs_of(std::index_sequence<I...>) {
   return boost::hana::make_tuple(out<Node, I>{}...);
@@ -34,16 +40,15 @@ constexpr auto outputs_of(std::index_sequence<I...>) {
 template <class Op, class... A>
   requires detail::any_symbolic<A...>
 constexpr auto apply(Op, A...) {
-  static_assert((detail::symbolic<A> && ...),
-                "inplace: runtime_number_in_graph: a graph holds no run-time values; write a "
-                "compile-time constant such as 2.0_c (using namespace inplace::literals) or "
-                "declare an input ip::scalar<\"name\", T> (or, for a tensor, an ip::input: tensors are "
-                "passed when the function is called)");
-  if constexpr ((detail::symbolic<A> && ...)) {
-    using N = detail::node<Op, detail::arg_handle<std::remove_cvref_t<A>>::template type...>;
-    if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};
-    else return detail::outputs_of<N>(std::make_index_sequence<N::desc.record.info.num_outputs>{});
-  }
+  constexpr bool only_symbols = (detail::symbolic<A> && ...);
+  static_assert(only_symbols,
+                "inplace: runtime_number_in_graph: a graph holds no run-time values (a number or a tensor "
+                "among a graph's operands); fix: write a compile-time constant such as 2.0_c (using namespace "
+                "inplace::literals), or declare an ip::scalar<\"name\", T> or ip::input and pass the value when "
+                "calling the function.");
+  using N = detail::node<Op, detail::arg_handle<detail::symbol_or_zero<A>>::template type...>;
+  if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};
+  else return detail::outputs_of<N>(std::make_index_sequence<N::desc.record.info.num_outputs>{});
 }
 
 #define INPLACE_GRAPH_FN(NAME, OP)                                      \

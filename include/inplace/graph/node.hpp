@@ -95,9 +95,11 @@ constexpr shape out_shape_rule(const op_info& inf, std::size_t i, const std::arr
 // type as template argument: see entry_desc.hpp for why.
 template <class Op, template <class = void> class... Arg>
 struct node {
-  static_assert(sizeof...(Arg) <= max_args, "inplace: an op takes at most 32 inputs");
+  static_assert(sizeof...(Arg) <= max_args, "inplace: op_arity: an op takes at most 32 inputs; fix: split it into ops of fewer "
+                "inputs (ip::sum of sums).");
   static_assert(std::is_empty_v<Op> && std::is_default_constructible_v<Op>,
-                "inplace: an op class must be empty and default-constructible: a graph holds no run-time state");
+                "inplace: op_state: an op class must be empty and default-constructible: a graph holds no run-time "
+                "state; fix: move the op's parameters into its type (template arguments) or into ip::scalar inputs.");
 
   using entry = node;
   using op = Op;
@@ -165,7 +167,11 @@ struct node {
     return d;
   }
   // Everything the analysis needs of this node, computed once, where it is declared.
-  static constexpr entry_desc desc = make_desc();
+  // (An op of too many inputs has reported op_arity; its empty descriptor stops there.)
+  static constexpr entry_desc desc = [] {
+    if constexpr (sizeof...(Arg) <= max_args) return make_desc();
+    else return entry_desc{};
+  }();
 };
 
 // Output I of a node: a value.

@@ -13,6 +13,13 @@
 #include <string_view>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 
 // Flag for ip::input: the input may never be overwritten (destroys_protected).
@@ -42,7 +49,8 @@ struct leaf_base : symbolic_base {
 
 template <fixed_string Name, class T, auto Shape, bool Indestructible>
 struct input_leaf : leaf_base<input_leaf<Name, T, Shape, Indestructible>> {
-  static_assert(std::is_arithmetic_v<T>, "inplace: ip::input: the dtype must be an arithmetic type");
+  static_assert(std::is_arithmetic_v<T>, "inplace: dtype: ip::input<Name, T>: the dtype T must be an arithmetic type; "
+                "fix: use float, double, an integer type or bool.");
   using dtype = T;
   static constexpr entry_kind kind = entry_kind::input;
   static constexpr std::string_view name = Name.view();
@@ -54,7 +62,8 @@ struct input_leaf : leaf_base<input_leaf<Name, T, Shape, Indestructible>> {
 
 template <fixed_string Name, class T>
 struct scalar_leaf : leaf_base<scalar_leaf<Name, T>> {
-  static_assert(std::is_arithmetic_v<T>, "inplace: ip::scalar: the dtype must be an arithmetic type");
+  static_assert(std::is_arithmetic_v<T>, "inplace: dtype: ip::scalar<Name, T>: the dtype T must be an arithmetic type; "
+                "fix: use float, double, an integer type or bool.");
   using dtype = T;
   static constexpr entry_kind kind = entry_kind::scalar;
   static constexpr std::string_view name = Name.view();
@@ -128,3 +137,7 @@ constexpr detail::constant_leaf<C...> operator""_c() { return {}; }
 }  // namespace literals
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

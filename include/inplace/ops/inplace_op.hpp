@@ -17,6 +17,13 @@
 #include <cstddef>
 #include <string_view>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 namespace detail {
 template <int I>
@@ -84,10 +91,11 @@ concept has_inplace_variant = requires { typename inplace_variant_traits<Op, I>:
 // ip::inplace<I>(op): the generic in-place variant of an elementwise op.
 template <int I, class Op>
 constexpr ops::inplace_op<Op, I> inplace(Op) {
-  static_assert(I >= 0, "inplace: ip::inplace<I>(op): I must be a non-negative input index");
+  static_assert(I >= 0, "inplace: inplace_index: ip::inplace<I>(op): I must be a non-negative input index; "
+                "fix: pass the index of the input to overwrite (0 for the first).");
   static_assert(requires { requires Op::elementwise; },
-                "inplace: ip::inplace<I>(op) builds in-place variants of elementwise ops only; "
-                "register an opaque op's variant by specialising ip::inplace_variant_traits");
+                "inplace: inplace_of_opaque: ip::inplace<I>(op) builds in-place variants of elementwise ops only; "
+                "fix: register an opaque op's variant by specialising ip::inplace_variant_traits.");
   return {};
 }
 
@@ -112,3 +120,7 @@ INPLACE_REGISTER(sum)
 #undef INPLACE_REGISTER
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -16,6 +16,13 @@
 #include <string_view>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::ops {
 
 struct view_op_base {
@@ -40,7 +47,8 @@ struct transpose : view_op_base {
 // x[B:E:S] on the first axis, Python semantics (negative B/E count from the end).
 template <std::ptrdiff_t B, std::ptrdiff_t E, std::ptrdiff_t S>
 struct slice : view_op_base {
-  static_assert(S != 0, "inplace: ip::slice: the step must not be zero");
+  static_assert(S != 0, "inplace: slice_step: ip::slice<B, E, S>: the step S must not be 0; fix: use a positive step to walk "
+                        "forward or a negative one to walk backward.");
   static constexpr std::string_view name = "slice";
   // Python's slice.indices(n) followed by the length of range(start, stop, step).
   static constexpr std::size_t length(std::size_t n) {
@@ -120,7 +128,8 @@ struct flatten : view_op_base {
 // with the size ratio of the two types.
 template <class U>
 struct reinterpret : view_op_base {
-  static_assert(std::is_trivially_copyable_v<U>, "inplace: ip::reinterpret<U>: U must be trivially copyable");
+  static_assert(std::is_trivially_copyable_v<U>, "inplace: reinterpret_type: ip::reinterpret<U>: U must be trivially copyable; "
+                "fix: reinterpret as an arithmetic or other trivially copyable type.");
   static constexpr std::string_view name = "reinterpret";
   template <std::size_t, class T>
   using output_dtype = U;
@@ -143,3 +152,7 @@ struct reinterpret : view_op_base {
 };
 
 }  // namespace inplace::ops
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -51,25 +51,42 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 namespace diagnostic {
 template <class... Names>
 struct argument_mismatch {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: argument_mismatch: an argument does not fit its input: a tensor input takes an ip::tensor "
-                "or ip::tensor_view of its rank and dtype, a scalar input a number (the input, then what it "
-                "expects, then the argument's type, in diagnostic::<rule><...>)");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: argument_mismatch: an argument does not fit its input (the input, then what it expects, "
+                "then the argument's type, in diagnostic::argument_mismatch<...>); fix: pass an ip::tensor or "
+                "ip::tensor_view of the input's rank and dtype for a tensor input, a number for a scalar input.");
 };
 template <class... Names>
 struct must_alias {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
+  static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: must_alias: an output declared io_alias<O, I>(ip::must_alias) is returned in input I's "
-                "storage, so argument I must be donated; fix: pass it as an rvalue (std::move(t)) (the input is "
-                "named in diagnostic::<rule><...>)");
+                "storage, so argument I (named in diagnostic::must_alias<...>) must be donated; fix: pass it as an "
+                "rvalue (std::move(t)).");
+};
+template <class... Names>
+struct argument_count {
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: argument_count: f(args...) takes one argument per input of ip::inputs(...) (their "
+                "numbers in diagnostic::argument_count<...>); fix: pass the arguments in the order of "
+                "ip::inputs(...), one each.");
 };
 template <class Dtype, std::size_t Rank>
 struct tensor_of {};
+template <std::size_t N>
+struct count {};
 }  // namespace diagnostic
+
 
 namespace detail::run {
 
@@ -142,6 +159,44 @@ struct call_types<spec<inputs_t<I...>, outputs_t<O...>, Opt...>, A...> {
     return none;
   }();
 };
+
+// What function_t::operator() returns for arguments A...: void when they fit
+// (the call runs), else the diagnostic type of the first broken rule, which the
+// call instantiates at the user's line (see graph/function.hpp).
+template <class S, class... A>
+constexpr auto call_error() {
+  using G = typename S::graph_type;
+  if constexpr (sizeof...(A) != G::num_inputs) {
+    return std::type_identity<diagnostic::argument_count<diagnostic::count<G::num_inputs>, diagnostic::count<sizeof...(A)>>>{};
+  } else {
+    constexpr auto first_bad = []<class... I>(mp_list<I...>) {
+      constexpr bool fits[] = {fits_input<I, A>()..., true};
+      std::size_t k = 0;
+      while (k < sizeof...(A) && fits[k]) ++k;
+      return k;
+    }(typename S::input_list{});
+    if constexpr (first_bad < sizeof...(A)) {
+      using I = boost::mp11::mp_at_c<typename S::input_list, first_bad>;
+      using Arg = boost::mp11::mp_at_c<mp_list<A...>, first_bad>;
+      return std::type_identity<diagnostic::argument_mismatch<
+          input_name_t<I>, diagnostic::tensor_of<typename I::dtype, I::value_shape.rank>, plain<Arg>>>{};
+    } else if constexpr (call_types<S, A...>::must_alias_borrowed != none) {
+      using I = boost::mp11::mp_at_c<typename S::input_list, call_types<S, A...>::must_alias_borrowed>;
+      return std::type_identity<diagnostic::must_alias<input_name_t<I>>>{};
+    } else {
+      return std::type_identity<void>{};
+    }
+  }
+}
+
+}  // namespace detail::run
+namespace detail {
+template <class S, class... A>
+struct call_check {
+  using type = typename decltype(run::call_error<S, A...>())::type;
+};
+}  // namespace detail
+namespace detail::run {
 
 // Runs function spec S on arguments a...: binds them, picks the plan, runs it,
 // and makes the results.
@@ -474,7 +529,9 @@ template <class S, bool Debug, class... A>
 auto call(A&&... a) {
   using G = typename S::graph_type;
   static_assert(sizeof...(A) == G::num_inputs,
-                "inplace: argument_mismatch: f(args...) takes one argument per input of ip::inputs(...), in order");
+                "inplace: argument_count: f(args...) takes one argument per input of ip::inputs(...) (their "
+                "numbers in diagnostic::argument_count<...>); fix: pass the arguments in the order of "
+                "ip::inputs(...), one each.");
   if constexpr (sizeof...(A) == G::num_inputs) {
     using C = call_types<S, A...>;
     if constexpr (C::arguments_ok) {
@@ -503,3 +560,7 @@ auto call_function(const function_t<S>& f, A&&... a) {
 }
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -24,6 +24,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 
 struct donated_t {};
@@ -66,7 +73,7 @@ struct plan_for {
     static_assert(P::fused.ok, "inplace: ordering_cycle: an in-place node and a reader the analysis placed after "
                                "it in one fused loop cannot run as one loop (a node outside the loop must run "
                                "between them); fix: read the value before the in-place node with ip::order, or "
-                               "use the pure op");
+                               "use the pure op.");
     constexpr std::size_t NI = P::G::num_inputs > 0 ? P::G::num_inputs : 1;
     std::array<bool, NI> donated{};
     for (std::size_t k = 0; k < P::G::num_inputs; ++k) donated[k] = (Mask >> k & 1u) != 0;
@@ -100,16 +107,18 @@ template <class S, class... M>
 constexpr plan_result plan(function_t<S>, M...) {
   using K = detail::run::input_kinds<S>;
   static_assert((detail::run::is_marker<M> && ...),
-                "inplace: ip::plan(f, markers...): each marker is ip::donated or ip::borrowed");
+                "inplace: plan_arguments: ip::plan(f, markers...): each marker is ip::donated or ip::borrowed; "
+                "fix: pass ip::donated or ip::borrowed for each tensor input.");
   static_assert(sizeof...(M) == K::tensors || sizeof...(M) == K::all,
-                "inplace: ip::plan(f, markers...): give one marker per tensor input of f, in the order of "
-                "ip::inputs(...) (scalar inputs take none)");
-  static_assert(K::all <= 64, "inplace: ip::plan: at most 64 inputs");
+                "inplace: plan_arguments: ip::plan(f, markers...): the number of markers is not the number of "
+                "tensor inputs of f; fix: give one marker per tensor input, in the order of ip::inputs(...) "
+                "(scalar inputs take none).");
+  static_assert(K::all <= 64, "inplace: plan_arguments: ip::plan: at most 64 inputs; fix: pass the data in fewer, larger tensors.");
   if constexpr ((detail::run::is_marker<M> && ...) && (sizeof...(M) == K::tensors || sizeof...(M) == K::all)) {
     constexpr auto& p = detail::run::plan_for<S, detail::run::mask_of<S, M...>()>::value;
     static_assert(!p.must_alias_borrowed,
                   "inplace: must_alias: an output declared io_alias<O, I>(ip::must_alias) lives in input I's "
-                  "storage, so input I must be donated; fix: mark it ip::donated (pass it with std::move)");
+                  "storage, so input I must be donated; fix: mark it ip::donated (pass it with std::move).");
     return {p.allocations, p.copies, p.loops, p.in_place, p.peak_bytes};
   } else {
     return {};
@@ -117,3 +126,7 @@ constexpr plan_result plan(function_t<S>, M...) {
 }
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -58,14 +58,18 @@ auto tx_alias(X&& x, const tx_extents<rank_of<Q>()>& e) {
   using src = tx_alias_source<D>;
   using T = std::remove_pointer_t<decltype(x.data())>;
   static_assert(!(texpr::tensor_like<X> && !std::is_lvalue_reference_v<X>),
-                "inplace: alias_of_temporary: an alias of a temporary tensor would dangle; name the tensor first");
+                "inplace: alias_of_temporary: an alias of a temporary tensor would dangle; fix: name the "
+                "tensor first (auto t = ...) and alias t.");
   static_assert(std::is_trivially_copyable_v<U>,
-                "inplace: alias_not_trivially_copyable: ip::alias<U>: U must be trivially copyable to alias bytes");
+                "inplace: alias_not_trivially_copyable: ip::alias<U>: U must be trivially copyable to alias "
+                "bytes; fix: alias as a trivially copyable type.");
   static_assert(alignof(U) <= src::alignment,
-                "inplace: alias_alignment: ip::alias<U>: U needs more alignment than the storage guarantees");
+                "inplace: alias_alignment: ip::alias<U>: U needs more alignment than the storage guarantees; "
+                "fix: alias the owning (64-byte aligned) tensor, or a type of smaller alignment.");
   constexpr std::size_t have = tx_static_count<src::spec>(), want = tx_static_count<Q>();
   static_assert(have == 0 || want == 0 || want * sizeof(U) <= have * sizeof(typename src::element),
-                "inplace: alias_size: ip::alias<U, ip::extents<...>>: the alias needs more bytes than the storage has");
+                "inplace: alias_size: ip::alias<U, ip::extents<...>>: the alias needs more bytes than the "
+                "storage has; fix: ask for no more elements than the storage holds.");
   if (!tx_is_contiguous(x.extents(), x.strides()))
     throw alias_error("inplace: alias_error: cannot alias a view that is not dense (extents " +
                       tx_shape_string(x.extents()) + ", strides " + tx_shape_string(x.strides()) + ")");
@@ -94,7 +98,8 @@ template <class U, auto E, class X>
   requires(detail::is_static_extents<std::remove_cv_t<decltype(E)>>::value &&
            (detail::texpr::tensor_like<X> || detail::texpr::view_like<X>))
 auto alias(X&& x) {
-  static_assert(detail::tx_static_count<E>() != 0, "inplace: ip::alias<U, ip::extents<E...>>: every extent must be static");
+  static_assert(detail::tx_static_count<E>() != 0, "inplace: alias_extents: ip::alias<U, ip::extents<E...>>: every extent must be "
+                "static; fix: pass run-time extents as arguments, ip::alias<U>(t, e...).");
   constexpr auto s = detail::static_extents_of<E>();
   detail::tx_extents<detail::rank_of<E>()> e{};
   for (std::size_t i = 0; i < e.size(); ++i) e[i] = s[i];

@@ -16,9 +16,11 @@ namespace inplace {
 template <class T, std::size_t Align>
 class aligned_allocator {
   static_assert(Align != 0 && (Align & (Align - 1)) == 0,
-                "inplace: aligned_allocator<T, Align>: Align must be a power of two");
+                "inplace: allocator_alignment: aligned_allocator<T, Align>: Align must be a power of two; "
+                "fix: use 16, 32, 64, ... (64 is the default).");
   static_assert(Align >= alignof(T),
-                "inplace: aligned_allocator<T, Align>: Align must be at least alignof(T)");
+                "inplace: allocator_alignment: aligned_allocator<T, Align>: Align must be at least "
+                "alignof(T); fix: use an Align of at least alignof(T) (64 is the default).");
 
  public:
   using value_type = T;

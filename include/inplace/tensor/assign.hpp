@@ -40,6 +40,13 @@
 #include <utility>
 #include <vector>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail {
 
 enum class assign_mode { checked, noalias, in_place };
@@ -222,7 +229,8 @@ template <class T, auto R, class Src>
   requires texpr::operand_or_scalar<Src>
 [[gnu::always_inline]] inline void assign(const tensor_view<T, R>& dst, Src&& src,
                                           assign_mode mode = assign_mode::checked, std::string_view op = {}) {
-  static_assert(!std::is_const_v<T>, "inplace: assignment through a view of const elements");
+  static_assert(!std::is_const_v<T>, "inplace: const_destination: assignment through a view of const elements; "
+                "fix: assign to a non-const tensor or view.");
   constexpr std::size_t N = rank_of<R>();
   if constexpr (N == 0)
     if (dst.data() == nullptr) texpr::throw_no_element();  // rank 0 has one element by its extents
@@ -263,12 +271,19 @@ template <class T, auto R, class Src>
 template <class Op, class T, auto R, class E>
 void compound_assign(Op op, const tensor_view<T, R>& d, E&& e, assign_mode mode = assign_mode::checked) {
   static_assert(!std::is_const_v<T>,
-                "inplace: a compound assignment (+=, -=, *=, /=) needs a destination of mutable elements");
-  auto node = texpr::make(op, d, std::forward<E>(e));
-  static_assert(!(std::is_integral_v<T> && std::is_floating_point_v<texpr::value_t<decltype(node)>>),
-                "inplace: dtype_mismatch: x op= e would store a floating-point result in an integer tensor; "
-                "write x = x op e to convert it");
-  assign(d, std::move(node), mode);
+                "inplace: const_destination: a compound assignment (+=, -=, *=, /=) needs a destination of mutable "
+                "elements; fix: assign to a non-const tensor or view.");
+  if constexpr (!std::is_const_v<T>) {  // else reported above: nothing more
+    auto node = texpr::make(op, d, std::forward<E>(e));
+    static_assert(!(std::is_integral_v<T> && std::is_floating_point_v<texpr::value_t<decltype(node)>>),
+                  "inplace: dtype_mismatch: x op= e would store a floating-point result in an integer tensor; "
+                  "fix: write x = x op e to convert it.");
+    assign(d, std::move(node), mode);
+  }
 }
 
 }  // namespace inplace::detail
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -37,8 +37,11 @@ template <class Op, class... X>
 auto apply(Op&& op, X&&... x) {
   using O = std::remove_cvref_t<Op>;
   static_assert(requires { requires O::elementwise; },
-                "inplace: ip::apply on tensors needs an elementwise op (static constexpr bool elementwise = true)");
-  if constexpr (detail::texpr::destroys_an_input<O, sizeof...(X)>)
+                "inplace: opaque_on_tensors: ip::apply on tensors needs an elementwise op (static constexpr bool "
+                "elementwise = true); fix: call an opaque op's own function (ip::dot, ip::softmax) or run it "
+                "in a graph.");
+  if constexpr (!requires { requires O::elementwise; }) return;  // reported above: nothing more
+  else if constexpr (detail::texpr::destroys_an_input<O, sizeof...(X)>)
     return detail::texpr::run_inplace(O(std::forward<Op>(op)), std::forward<X>(x)...);
   else return detail::texpr::make(O(std::forward<Op>(op)), std::forward<X>(x)...);
 }

@@ -48,13 +48,24 @@ class noalias_assignment {
   tensor_view<T, detail::rank_spec<N>> dst_;
 };
 
+namespace detail {
+// What ip::noalias of a const destination returns once it has reported the error:
+// any assignment to it compiles (to nothing), so the user sees one error.
+struct reported_assignment {
+  template <class E>
+  void operator=(E&&) const {}
+};
+}  // namespace detail
+
 // A tensor lvalue or a view of mutable elements.
 template <class X>
   requires((detail::texpr::tensor_like<X> && std::is_lvalue_reference_v<X>) || detail::texpr::view_like<X>)
 auto noalias(X&& x) {
   using E = std::remove_pointer_t<decltype(x.data())>;
-  static_assert(!std::is_const_v<E>, "inplace: ip::noalias needs a destination of mutable elements");
-  return noalias_assignment<E, std::remove_cvref_t<X>::rank>(detail::tx_view_of(x));
+  static_assert(!std::is_const_v<E>, "inplace: const_destination: ip::noalias needs a destination of mutable elements; "
+                "fix: assign to a non-const tensor or view.");
+  if constexpr (std::is_const_v<E>) return detail::reported_assignment{};  // reported: nothing more
+  else return noalias_assignment<E, std::remove_cvref_t<X>::rank>(detail::tx_view_of(x));
 }
 
 }  // namespace inplace

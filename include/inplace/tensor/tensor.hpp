@@ -24,14 +24,24 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 
 template <class T, auto R, class Alloc>
 class tensor {
-  static_assert(detail::shape_spec<R>, "inplace: tensor<T, R>: R must be a rank (0 to 8) or ip::extents<...>");
+  static_assert(detail::shape_spec<R>, "inplace: tensor_type: tensor<T, R>: R must be a rank (0 to 8) or "
+                "ip::extents<...>; fix: write tensor<float, 2> or tensor<float, ip::extents<4, 4>>.");
   static_assert(std::is_trivially_copyable_v<T> && !std::is_const_v<T> && !std::is_volatile_v<T>,
-                "inplace: tensor<T>: T must be a trivially copyable, non-const element type");
-  static_assert(std::is_same_v<typename Alloc::value_type, T>, "inplace: tensor<T, R, Alloc>: Alloc must allocate T");
+                "inplace: tensor_type: tensor<T>: T must be a trivially copyable, non-const element type; "
+                "fix: use an arithmetic type (const belongs on a view: tensor_view<const T, R>).");
+  static_assert(std::is_same_v<typename Alloc::value_type, T>, "inplace: tensor_type: tensor<T, R, Alloc>: Alloc must allocate T; "
+                "fix: pass an allocator of T, e.g. ip::aligned_allocator<T>.");
   using traits = std::allocator_traits<Alloc>;
 
  public:
@@ -307,3 +317,7 @@ struct tensor_access {
 }  // namespace detail
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -37,6 +37,13 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 namespace detail::texpr {
 
@@ -54,11 +61,13 @@ template <class Target>
 constexpr bool writable_storage() {
   constexpr bool storage = tensor_like<Target> || view_like<Target>;
   static_assert(storage,
-                "inplace: an in-place op computes in the storage of its destroyed operand, which must be a tensor "
-                "or a view (not a scalar or an expression)");
+                "inplace: destroyed_operand: an in-place op computes in the storage of its destroyed operand, "
+                "which must be a tensor or a view (not a number or an expression); fix: name the operand as a "
+                "tensor first, or use the pure op.");
   if constexpr (storage) {
     constexpr bool writable = !std::is_const_v<std::remove_pointer_t<decltype(std::declval<Target&>().data())>>;
-    static_assert(writable, "inplace: an in-place op writes its destroyed operand: it must not be const");
+    static_assert(writable, "inplace: destroyed_operand: an in-place op writes its destroyed operand: it must not be "
+                                "const; fix: pass a non-const tensor, or use the pure op.");
     return writable;
   } else {
     return false;
@@ -133,10 +142,12 @@ auto run_inplace_on(Op op, X&&... x) {
   auto node = make(op, x...);  // lvalues: every tensor is read through a view, none is moved
   using R = decltype(node);
   static_assert(std::is_same_v<value_t<R>, value_t<D>>,
-                "inplace: dtype_mismatch: the result of an in-place op has another dtype than its destroyed operand");
+                "inplace: dtype_mismatch: the result of an in-place op has another dtype than its destroyed "
+                "operand; fix: overwrite an operand of the result's dtype, or use the pure op.");
   static_assert(may_fit(static_shape_of<R>(), static_shape_of<D>()),
                 "inplace: shape_mismatch: the static extents of an in-place op's result differ from its destroyed "
-                "operand's (the operand would have to grow by broadcasting)");
+                "operand's (the operand would have to grow by broadcasting); fix: overwrite the operand that "
+                "has the result's extents, or use the pure op.");
   const auto& te = target.extents();
   bool same = R::rank == D::rank;
   for (std::size_t i = 0; same && i < D::rank; ++i) same = node.shape[i] == te[i];
@@ -151,8 +162,10 @@ auto run_inplace_on(Op op, X&&... x) {
 template <class Op, class... X>
 auto run_inplace(Op op, X&&... x) {
   constexpr op_info info = info_of<Op, sizeof...(X)>;
-  static_assert(info.maps_ok, "inplace: bad_op_maps: the op's view_map/destroy_map is malformed");
-  static_assert(info.num_outputs == 1, "inplace: an in-place op on tensors must have one output");
+  static_assert(info.maps_ok, "inplace: bad_op_maps: the op's view_map/destroy_map is malformed; fix: give each "
+                "view_map output one input and keep indices within the op's inputs and outputs.");
+  static_assert(info.num_outputs == 1, "inplace: tensor_op: an in-place op on tensors must have one output; "
+                "fix: run a multi-output op in a graph (ip::function).");
   if constexpr (info.maps_ok && info.num_outputs == 1) {
     constexpr auto I = static_cast<std::size_t>(info.storage[0]);
     if constexpr (writable_storage<std::tuple_element_t<I, std::tuple<X...>>>())
@@ -199,3 +212,7 @@ auto sum_inplace(A&& a, B&&... b) {
 }
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

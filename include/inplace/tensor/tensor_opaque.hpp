@@ -38,6 +38,13 @@
 #include <utility>
 #include <vector>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 namespace detail::texpr {
 
@@ -286,7 +293,8 @@ auto dot(A&& a, B&& b) {
   using namespace detail::texpr;
   constexpr std::size_t NA = rank_v<A>, NB = rank_v<B>;
   static_assert((NA == 1 || NA == 2) && (NB == 1 || NB == 2),
-                "inplace: dot: each operand must have rank 1 (a vector) or 2 (a matrix)");
+                "inplace: operand_rank: dot: each operand must have rank 1 (a vector) or 2 (a matrix); "
+                "fix: reshape the operands to vectors or matrices.");
   using V = std::common_type_t<value_t<A>, value_t<B>>;
   constexpr std::size_t NR = NA + NB - 2;
 
@@ -313,8 +321,8 @@ auto reduce_sum(A&& a) {
   constexpr std::size_t N = rank_v<A>;
   constexpr long long S = reduce_axis<Axis, N>;
   static_assert(S >= 0 && (S < static_cast<long long>(N) || Axis == ops::all_axes),
-                "inplace: reduce_sum<Axis>: Axis must be an axis of the operand (0 to rank - 1, or -rank to -1 "
-                "from the end) or ip::ops::all_axes");
+                "inplace: reduce_axis: reduce_sum<Axis>: Axis must be an axis of the operand (0 to rank - 1, or "
+                "-rank to -1 from the end) or ip::ops::all_axes; fix: pass an axis the operand has.");
   constexpr auto X = static_cast<std::size_t>(S < 0 ? 0 : S);  // N: every axis
   constexpr std::size_t NR = X == N ? 0 : N - 1;
   const auto e = shape_of(a);
@@ -331,8 +339,10 @@ namespace detail::texpr {
 // softmax's preconditions, one sentence each; false stops the caller (no error cascade).
 template <std::size_t N, class T>
 constexpr bool softmax_ok() {
-  static_assert(N >= 1, "inplace: softmax: the operand must have rank 1 or more (softmax runs over the last axis)");
-  static_assert(std::is_floating_point_v<T>, "inplace: softmax: the operand must have a floating-point element type");
+  static_assert(N >= 1, "inplace: operand_rank: softmax: the operand must have rank 1 or more (softmax runs over "
+                "the last axis); fix: pass a vector or a tensor of higher rank.");
+  static_assert(std::is_floating_point_v<T>, "inplace: dtype: softmax: the operand must have a floating-point element type; "
+                "fix: convert it to float or double first.");
   return N >= 1 && std::is_floating_point_v<T>;
 }
 }  // namespace detail::texpr
@@ -372,7 +382,13 @@ auto softmax(A&& a) {
     detail::assign(out.view(), std::forward<A>(a));  // writes every element
     inplace::softmax_inplace(out);
     return out;
+  } else {
+    return tensor<T, detail::rank_spec<N>>{};  // reported by softmax_ok; a result, so no follow-on error
   }
 }
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

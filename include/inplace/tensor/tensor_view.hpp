@@ -16,12 +16,21 @@
 #include <cstddef>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 
 template <class T, auto R>
 class tensor_view {
-  static_assert(detail::shape_spec<R>, "inplace: tensor_view<T, R>: R must be a rank (0 to 8) or ip::extents<...>");
-  static_assert(!std::is_reference_v<T>, "inplace: tensor_view<T, R>: T must be an object type");
+  static_assert(detail::shape_spec<R>, "inplace: tensor_type: tensor_view<T, R>: R must be a rank (0 to 8) or "
+                "ip::extents<...>; fix: write tensor_view<float, 2> or tensor_view<float, ip::extents<4, 4>>.");
+  static_assert(!std::is_reference_v<T>, "inplace: tensor_type: tensor_view<T, R>: T must be an object type; "
+                "fix: drop the reference (tensor_view<const float, 1>).");
 
  public:
   static constexpr std::size_t rank = detail::rank_of<R>();
@@ -152,3 +161,7 @@ auto tx_view_of(X&& x) {
 }  // namespace detail
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

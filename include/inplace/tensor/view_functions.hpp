@@ -41,7 +41,7 @@ void tx_require_contiguous(const X& v, const char* what) {
 #define INPLACE_VIEW_ARG(X)                                                                     \
   static_assert(!detail::tx_dangling<X>,                                                        \
                 "inplace: view_of_temporary: a view of a temporary tensor would dangle; "       \
-                "name the tensor first")
+                "fix: name the tensor first (auto t = ...) and take the view of t.")
 
 template <class X>
   requires(detail::texpr::tensor_like<X> || detail::texpr::view_like<X>)
@@ -62,9 +62,11 @@ template <std::ptrdiff_t B, std::ptrdiff_t E = inplace::end, std::ptrdiff_t S = 
   requires(detail::texpr::tensor_like<X> || detail::texpr::view_like<X>)
 auto slice(X&& x) {
   INPLACE_VIEW_ARG(X);
-  static_assert(S != 0 && S != PTRDIFF_MIN, "inplace: slice_step: ip::slice<B, E, S>: the step S must not be 0");
+  static_assert(S != 0 && S != PTRDIFF_MIN, "inplace: slice_step: ip::slice<B, E, S>: the step S must not be 0; fix: use a positive step "
+                "to walk forward or a negative one to walk backward.");
   auto v = detail::tx_view_of(x);
-  static_assert(decltype(v)::rank >= 1, "inplace: ip::slice needs a view of rank 1 or more");
+  static_assert(decltype(v)::rank >= 1, "inplace: operand_rank: ip::slice needs a view of rank 1 or more; "
+                "fix: slice a vector or a tensor of higher rank.");
   const auto n = static_cast<std::ptrdiff_t>(v.extent(0));
   std::ptrdiff_t b, len;
   if constexpr (S > 0) {  // Python: clamp to [0, n], stop omitted = n
@@ -87,7 +89,8 @@ template <std::size_t... E, class X>
   requires((detail::texpr::tensor_like<X> || detail::texpr::view_like<X>) && sizeof...(E) > 0)
 auto reshape(X&& x) {
   INPLACE_VIEW_ARG(X);
-  static_assert(((E != dynamic) && ...), "inplace: ip::reshape<E...>: every extent must be static; use reshape(x, e...)");
+  static_assert(((E != dynamic) && ...), "inplace: reshape_extents: ip::reshape<E...>: every extent must be "
+                "static; fix: pass run-time extents as arguments, reshape(x, e...).");
   auto v = detail::tx_view_of(x);
   using T = typename decltype(v)::element_type;
   constexpr detail::tx_extents<sizeof...(E)> e{E...};
@@ -137,11 +140,13 @@ auto reinterpret(X&& x) {
   auto v = detail::tx_view_of(x);
   using T = typename decltype(v)::element_type;
   static_assert(std::is_trivially_copyable_v<U> && !std::is_reference_v<U>,
-                "inplace: reinterpret: ip::reinterpret<U>: U must be trivially copyable");
-  static_assert(sizeof(U) == sizeof(T),
-                "inplace: reinterpret: ip::reinterpret<U> keeps extents and strides, so U must have the element's "
-                "size; use ip::alias<U>(t, e...) for another size");
-  static_assert(alignof(U) <= alignof(T), "inplace: reinterpret: U needs more alignment than the element type has");
+                "inplace: reinterpret_type: ip::reinterpret<U>: U must be trivially copyable; "
+                "fix: reinterpret as an arithmetic or other trivially copyable type.");
+  static_assert(!std::is_trivially_copyable_v<U> || sizeof(U) == sizeof(T),  // one error at a time
+                "inplace: reinterpret_type: ip::reinterpret<U> keeps extents and strides, so U must have the "
+                "element's size; fix: use ip::alias<U>(t, e...) for another size.");
+  static_assert(!std::is_trivially_copyable_v<U> || sizeof(U) != sizeof(T) || alignof(U) <= alignof(T), "inplace: reinterpret_type: ip::reinterpret<U>: U needs more alignment than the "
+                "element type has; fix: use ip::alias<U> on the owning (64-byte aligned) tensor.");
   using R = std::conditional_t<std::is_const_v<T>, const U, U>;
   return tensor_view<R, detail::rank_spec<decltype(v)::rank>>(reinterpret_cast<R*>(v.data()), v.extents(), v.strides());
 }

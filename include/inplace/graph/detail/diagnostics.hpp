@@ -25,61 +25,100 @@ struct chars {};
 template <auto S>
 struct name {};
 
+// The condition of every rule's static_assert: false, but dependent on the
+// names (their number), so that it fails only when the rule is instantiated;
+// the compilers print it short ("holds_for_names<3>"), the names once, in the
+// rule's type.
+template <std::size_t NumNames>
+inline constexpr bool holds_for_names = false;
+
 template <class... Names>
 struct undeclared_input {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: undeclared_input: an output depends on a symbol that inputs(...) does not list (named in diagnostic::<rule><...>)");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: undeclared_input: an output depends on a symbol that inputs(...) does not list (named in diagnostic::undeclared_input<...>); fix: list the symbol in inputs(...), or compute it from the inputs.");
 };
 template <class... Names>
 struct bad_op_maps {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: bad_op_maps: an op's view_map/destroy_map is malformed: an index out of range, a view of several inputs, an empty list, or an output in both maps (the op is named in diagnostic::<rule><...>)");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: bad_op_maps: an op's view_map/destroy_map is malformed: an index out of range, a view of several inputs, an empty list, or an output in both maps (the op is named in diagnostic::bad_op_maps<...>); fix: give each view_map output one input, keep indices within the op's inputs and outputs, and put an output in at most one map.");
 };
 template <class... Names>
 struct dtype_mismatch {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: dtype_mismatch: an in-place output's dtype differs from the dtype of the input it overwrites");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: dtype_mismatch: an in-place output's dtype differs from the dtype of the input it overwrites (both named in diagnostic::dtype_mismatch<...>); fix: overwrite an input of the result's dtype (swap the operands), or use the pure op.");
 };
 template <class... Names>
 struct shape_mismatch {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: shape_mismatch: static extents do not fit: an in-place output differs from the input it overwrites, or operands do not broadcast");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: shape_mismatch: static extents do not fit: an in-place output differs from the input it overwrites, or operands do not broadcast (named in diagnostic::shape_mismatch<...>); fix: overwrite the operand that already has the result's extents, or use the pure op.");
 };
 template <class... Names>
 struct multiple_destroyers {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: multiple_destroyers: two nodes destroy the same root (the root, then both destroyers, in diagnostic::<rule><...>)");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: multiple_destroyers: two nodes destroy the same root (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).");
 };
 template <class... Names>
 struct destroys_protected {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: destroys_protected: a node destroys an ip::indestructible input or a constant");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: destroys_protected: a node destroys an ip::indestructible input or a constant (named in diagnostic::destroys_protected<...>); fix: overwrite another operand, use the pure op, or drop ip::indestructible.");
 };
 template <class... Names>
 struct destroys_output {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: destroys_output: a value returned by outputs(...) is (a view of) a destroyed root");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: destroys_output: a value returned by outputs(...) is (a view of) a destroyed root (named in diagnostic::destroys_output<...>); fix: return the destroyer's result instead of the overwritten value, or use the pure op.");
 };
 template <class... Names>
 struct aliasing_hazard {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern (or is opaque and reads it at all)");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern, or is opaque and reads it at all (named in diagnostic::aliasing_hazard<...>); fix: use the pure op, or read the root with the destroyer's own index pattern.");
 };
 template <class... Names>
 struct ordering_cycle {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: ordering_cycle: no legal order: a node needs a value both before and after it is destroyed (the nodes of the cycle are named in diagnostic::<rule><...>)");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: ordering_cycle: no legal order: a node needs a value both before and after it is destroyed (the nodes of the cycle are named in diagnostic::ordering_cycle<...>); fix: use the pure op for the destroyer, make every late reader elementwise with the destroyer's index pattern, or correct order(...).");
 };
 template <class... Names>
 struct bad_alias_spec {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: bad_alias_spec: an io_alias is out of range, aliases one input or output twice, or pairs different dtype/rank/static extents");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: bad_alias_spec: an io_alias is out of range, aliases one input or output twice, or pairs values of different dtype/rank/static extents; fix: alias each output and input at most once, with indices in range, between values of one dtype, rank and static extents.");
 };
 template <class... Names>
 struct alias_conflict {
-  static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: alias_conflict: an io_alias output cannot be computed in its input's storage without breaking a rule (the nodes involved and the rule it would break are named in diagnostic::<rule><...>)");
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: alias_conflict: an io_alias output cannot be computed in its input's storage without breaking a rule (the nodes involved and that rule are named in diagnostic::alias_conflict<...>); fix: alias the output to an input that no later node reads and nothing else destroys or returns, or drop the alias.");
 };
+
+// The arguments of ip::function / ip::check themselves.
+template <class... Names>
+struct first_argument {
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: function_arguments: the first argument of ip::function/ip::check must be ip::inputs(...); "
+                "fix: pass ip::inputs(x, ...) first and ip::outputs(...) second.");
+};
+template <class... Names>
+struct second_argument {
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: function_arguments: the second argument of ip::function/ip::check must be ip::outputs(...); "
+                "fix: pass ip::inputs(...) first and ip::outputs(r, ...) second.");
+};
+template <class... Names>
+struct option_argument {
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: function_arguments: after inputs(...) and outputs(...) come only order(...), "
+                "io_alias<O, I>(...), ip::no_rewrite and ip::debug; fix: remove the other arguments.");
+};
+// ip::position(f, v) of a value v that is not in f's graph.
+template <class... Names>
+struct foreign_value {
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: foreign_value: ip::position(f, v): v is not a node of f's graph (named in "
+                "diagnostic::foreign_value<...>); fix: ask for a value that f's outputs or order(...) reach.");
+  // A position nonetheless, so that the expression around the call reports nothing more.
+  constexpr operator int() const { return -1; }
+};
+// What ip::function returns when ip::inputs(...) has already reported its
+// arguments: nothing more to say.
+struct reported {};
 
 }  // namespace diagnostic
 
@@ -108,33 +147,46 @@ template <const report& Rep, std::size_t I>
 using name_type = diagnostic::name<name_value<Rep, I>>;
 #endif
 
-// Instantiates diagnostic::<rule><names...> for the report's rule.
+// diagnostic::<rule><names...> for the report's rule, as a type, not yet
+// instantiated. ip::function returns it instead of a function_t, so the
+// compiler instantiates it (and fires its static_assert) where the user calls
+// ip::function: the backtrace is the user's line alone, with no expression type.
 template <const report& Rep, std::size_t... I>
-constexpr void raise(std::index_sequence<I...>) {
+constexpr auto error_type_of(std::index_sequence<I...>) {
   constexpr auto k = Rep.kind;
   if constexpr (k == error_kind::undeclared_input)
-    (void)sizeof(diagnostic::undeclared_input<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::undeclared_input<name_type<Rep, I>...>>{};
   else if constexpr (k == error_kind::bad_op_maps)
-    (void)sizeof(diagnostic::bad_op_maps<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::bad_op_maps<name_type<Rep, I>...>>{};
   else if constexpr (k == error_kind::dtype_mismatch)
-    (void)sizeof(diagnostic::dtype_mismatch<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::dtype_mismatch<name_type<Rep, I>...>>{};
   else if constexpr (k == error_kind::shape_mismatch)
-    (void)sizeof(diagnostic::shape_mismatch<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::shape_mismatch<name_type<Rep, I>...>>{};
   else if constexpr (k == error_kind::multiple_destroyers)
-    (void)sizeof(diagnostic::multiple_destroyers<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::multiple_destroyers<name_type<Rep, I>...>>{};
   else if constexpr (k == error_kind::destroys_protected)
-    (void)sizeof(diagnostic::destroys_protected<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::destroys_protected<name_type<Rep, I>...>>{};
   else if constexpr (k == error_kind::destroys_output)
-    (void)sizeof(diagnostic::destroys_output<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::destroys_output<name_type<Rep, I>...>>{};
   else if constexpr (k == error_kind::aliasing_hazard)
-    (void)sizeof(diagnostic::aliasing_hazard<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::aliasing_hazard<name_type<Rep, I>...>>{};
   else if constexpr (k == error_kind::ordering_cycle)
-    (void)sizeof(diagnostic::ordering_cycle<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::ordering_cycle<name_type<Rep, I>...>>{};
   else if constexpr (k == error_kind::bad_alias_spec)
-    (void)sizeof(diagnostic::bad_alias_spec<name_type<Rep, I>...>);
-  else if constexpr (k == error_kind::alias_conflict)
-    (void)sizeof(diagnostic::alias_conflict<name_type<Rep, I>...>);
+    return std::type_identity<diagnostic::bad_alias_spec<name_type<Rep, I>...>>{};
+  else
+    return std::type_identity<diagnostic::alias_conflict<name_type<Rep, I>...>>{};
 }
+template <const report& Rep>
+using error_type = typename decltype(error_type_of<Rep>(std::make_index_sequence<Rep.num_names>{}))::type;
+
+// Rule<names...> with the names of a report.
+template <template <class...> class Rule, const report& Rep, std::size_t... I>
+constexpr auto named_rule(std::index_sequence<I...>) {
+  return std::type_identity<Rule<name_type<Rep, I>...>>{};
+}
+template <template <class...> class Rule, const report& Rep>
+using error_type_named = typename decltype(named_rule<Rule, Rep>(std::make_index_sequence<Rep.num_names>{}))::type;
 
 }  // namespace detail
 }  // namespace inplace

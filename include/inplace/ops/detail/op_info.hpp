@@ -17,6 +17,13 @@
 #include <string_view>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail {
 
 inline constexpr std::size_t max_outputs = 8;
@@ -79,7 +86,7 @@ constexpr op_info read_op(std::size_t num_args) {
         r.maps_ok = false;
         return;
       }
-      r.view_of[i] = j;
+      r.view_of[static_cast<std::size_t>(i)] = j;
     });
   }
   if constexpr (requires { Op::destroy_map; }) {
@@ -88,12 +95,17 @@ constexpr op_info read_op(std::size_t num_args) {
         r.maps_ok = false;
         return;
       }
-      if (r.view_of[i] >= 0) r.maps_ok = false;  // an output in both maps
-      r.destroys[i] |= std::uint32_t{1} << j;
-      if (pos == 0) r.storage[i] = j;
+      const auto o = static_cast<std::size_t>(i);
+      if (r.view_of[o] >= 0) r.maps_ok = false;  // an output in both maps
+      r.destroys[o] |= std::uint32_t{1} << j;
+      if (pos == 0) r.storage[o] = j;
     });
   }
   return r;
 }
 
 }  // namespace inplace::detail
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

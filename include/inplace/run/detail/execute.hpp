@@ -24,6 +24,13 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail::run {
 
 // A value's elements at run time: address, extents, strides (in elements).
@@ -51,9 +58,9 @@ struct opaque_kernel {
   template <class... X>
   static void run(const X&... x) {
     static_assert(requires { Op{}.kernel(x...); },
-                  "inplace: an opaque op run in a graph needs a kernel: void kernel(outputs..., inputs...) const, "
-                  "taking ip::tensor_view arguments (outputs first)");
-    Op{}.kernel(x...);
+                  "inplace: op_kernel: an opaque op run in a graph needs a kernel; fix: give it void "
+                  "kernel(outputs..., inputs...) const, taking ip::tensor_view arguments (outputs first).");
+    if constexpr (requires { Op{}.kernel(x...); }) Op{}.kernel(x...);
   }
 };
 template <>
@@ -94,9 +101,10 @@ struct view_kernel {
   template <class V>
   static auto run(const V& v) {
     static_assert(requires { Op::view(v); },
-                  "inplace: a view op run in a graph needs `static auto view(ip::tensor_view<T, R>)` returning the "
-                  "view of its input");
-    return Op::view(v);
+                  "inplace: op_kernel: a view op run in a graph needs a view function; fix: give it static "
+                  "auto view(ip::tensor_view<T, R>) returning the view of its input.");
+    if constexpr (requires { Op::view(v); }) return Op::view(v);
+    else return v;  // reported above: a view all the same, so nothing more fails
   }
 };
 template <>
@@ -454,8 +462,9 @@ class executor {
     using Op = typename decltype(op_of<E>())::type;
     [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
       const std::tuple<decltype(output_storage<E, O>())...> outs{output_storage<E, O>()...};
-      if constexpr (kernel_returns<Op, decltype(input_types<E>(std::make_index_sequence<g.entries[E].num_args>{}))>::value) {
-        static_assert(g.entries[E].info.num_outputs == 1, "inplace: a kernel that returns its result computes one output");
+      // (an op with several outputs always takes them as arguments: op_kernel otherwise)
+      if constexpr (g.entries[E].info.num_outputs == 1 &&
+                    kernel_returns<Op, decltype(input_types<E>(std::make_index_sequence<g.entries[E].num_args>{}))>::value) {
         const auto result = Op{}.kernel(input_view<E, J>(outs)...);
         if constexpr (Kind == plan_kind::reference) check_returned<E>(result);
         if (result.extents() != std::get<0>(outs).extents())
@@ -635,3 +644,7 @@ class executor {
 };
 
 }  // namespace inplace::detail::run
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -12,6 +12,13 @@
 #include <array>
 #include <cstddef>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail::run {
 
 // Where a value's elements are.
@@ -384,3 +391,7 @@ class planner {
 };
 
 }  // namespace inplace::detail::run
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -21,6 +21,13 @@
 #include <cstddef>
 #include <type_traits>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail::texpr {
 
 // Floating sums in double (long double stays): 1e6 floats keep float precision.
@@ -213,3 +220,7 @@ void sum_columns(T* out, const T* p, std::size_t rows, std::size_t cols, std::pt
 }
 
 }  // namespace inplace::detail::texpr
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -17,6 +17,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail::texpr {
 
 namespace softmax_detail {
@@ -148,3 +155,7 @@ void softmax_row(T* p, std::size_t n, std::ptrdiff_t s) {
 }
 
 }  // namespace inplace::detail::texpr
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

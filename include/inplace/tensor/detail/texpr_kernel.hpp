@@ -30,6 +30,13 @@
 #define INPLACE_IVDEP
 #endif
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail::texpr {
 
 // N: the loop nest's axis count (the destination's rank, at least 1).
@@ -172,3 +179,7 @@ void run_strided(T* __restrict d, std::ptrdiff_t ds, const K& k, std::ptrdiff_t 
 }
 
 }  // namespace inplace::detail::texpr
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -19,6 +19,13 @@
 #include <omp.h>
 #endif
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail::texpr {
 
 inline constexpr std::size_t parallel_threshold = std::size_t{1} << 16;
@@ -119,3 +126,7 @@ void evaluate(T* d, const tx_extents<N>& e, const tx_strides<N>& ds, K k) {
 }
 
 }  // namespace inplace::detail::texpr
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -20,6 +20,13 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail::texpr {
 
 // A run-time scalar inside an expression, already converted to its operands' type.
@@ -226,3 +233,7 @@ auto make(Op op, X&&... x) {
 }
 
 }  // namespace inplace::detail::texpr
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
