@@ -117,16 +117,6 @@ template <std::size_t... E, detail::symbolic X>
 constexpr auto broadcast_to(X x) { return ::inplace::apply(ops::broadcast_to<E...>{}, x); }
 
 namespace detail {
-template <class S>
-inline constexpr bool is_range_spec = false;
-template <std::ptrdiff_t B, std::ptrdiff_t E, std::ptrdiff_t S>
-inline constexpr bool is_range_spec<range_t<B, E, S>> = true;
-template <class S>
-inline constexpr bool is_at_spec = false;
-template <std::ptrdiff_t I>
-inline constexpr bool is_at_spec<at_t<I>> = true;
-template <class S>
-concept static_view_spec = is_range_spec<S> || is_at_spec<S> || std::is_same_v<S, new_axis_t>;
 
 // One view node per spec that changes something, axis by axis.
 template <int Axis, class X>

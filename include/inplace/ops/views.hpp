@@ -50,6 +50,17 @@ struct runtime_range {
 }  // namespace inplace
 
 namespace inplace::detail {
+template <class S>
+inline constexpr bool is_range_spec = false;
+template <std::ptrdiff_t B, std::ptrdiff_t E, std::ptrdiff_t S>
+inline constexpr bool is_range_spec<range_t<B, E, S>> = true;
+template <class S>
+inline constexpr bool is_at_spec = false;
+template <std::ptrdiff_t I>
+inline constexpr bool is_at_spec<at_t<I>> = true;
+template <class S>
+concept static_view_spec = is_range_spec<S> || is_at_spec<S> || std::is_same_v<S, new_axis_t>;
+
 // An axis argument: negative counts from the end of `rank` axes; rank when out of range.
 constexpr std::size_t axis_of(int axis, std::size_t rank) {
   const auto a = axis < 0 ? static_cast<std::ptrdiff_t>(rank) + axis : static_cast<std::ptrdiff_t>(axis);

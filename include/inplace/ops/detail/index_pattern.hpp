@@ -16,6 +16,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 
 namespace inplace::detail {
 
@@ -59,17 +60,19 @@ constexpr std::int64_t gcd64(std::int64_t a, std::int64_t b) {
   return a;
 }
 
-// (c + t * n[var]) / d: a number (t == 0, d == 1), or linear in one unknown
-// extent of the basis (d > 1 only after an exact division: a reinterpret).
+// (c + t * n[var]) / d: a number (t == 0, d == 1), or linear in one unknown:
+// an extent of the basis (var < max_rank), or a quantity derived from one that
+// is not linear (var: a hash of how it was derived, so that the same derivation
+// gives the same unknown). d > 1 only after an exact division (a reinterpret).
 struct lin {
   std::int64_t c = 0, t = 0, d = 1;
-  int var = -1;
+  std::int64_t var = -1;
   bool opaque = false;  // not of this form
 
   static constexpr lin num(std::int64_t v) { return {v, 0, 1, -1, false}; }
-  static constexpr lin of_var(int v) { return {0, 1, 1, v, false}; }
+  static constexpr lin of_var(std::int64_t v) { return {0, 1, 1, v, false}; }
   static constexpr lin none() { return {0, 0, 1, -1, true}; }
-  static constexpr lin make(std::int64_t c0, std::int64_t t0, std::int64_t d0, int v) {
+  static constexpr lin make(std::int64_t c0, std::int64_t t0, std::int64_t d0, std::int64_t v) {
     if (d0 < 0) c0 = -c0, t0 = -t0, d0 = -d0;
     std::int64_t g = gcd64(gcd64(c0, t0), d0);
     if (g == 0) g = 1;
@@ -88,12 +91,14 @@ struct lin {
     return x.opaque ? none() : make(k * x.c, k * x.t, x.d, x.var);
   }
   friend constexpr lin operator-(const lin& x, const lin& y) { return x + (-1) * y; }
-  // x / k rounded up (k > 0): a number, or an exact division of both terms.
+  // x / k rounded up (k > 0): a number, an exact division of both terms, or a new unknown.
   friend constexpr lin ceil_div(const lin& x, std::int64_t k) {
     if (x.opaque) return none();
     if (x.is_num()) return num(x.c >= 0 ? (x.c + k - 1) / k : -((-x.c) / k));
     if (x.d == 1 && x.c % k == 0 && x.t % k == 0) return make(x.c / k, x.t / k, 1, x.var);
-    return none();
+    std::uint64_t h = 0x243f6a8885a308d3ULL;
+    for (std::int64_t v : {x.c, x.t, x.d, x.var, k}) h = mix(h, static_cast<std::uint64_t>(v));
+    return of_var(static_cast<std::int64_t>(h >> 2) | 16);  // (>= 16: never an extent of the basis)
   }
   // x / k where k divides x whenever the program runs (a reinterpret's checked size).
   friend constexpr lin exact_div(const lin& x, std::int64_t k) {
@@ -125,7 +130,7 @@ struct index_pattern {
     bool is_static = true;
     for (std::size_t k = 0; k < s.rank; ++k) is_static = is_static && s.extent[k] != dyn;
     for (std::size_t k = 0; k < s.rank; ++k)
-      p.ext[k] = s.extent[k] == dyn ? lin::of_var(static_cast<int>(s.rank == 1 ? 0 : k)) : lin::num(static_cast<std::int64_t>(s.extent[k]));
+      p.ext[k] = s.extent[k] == dyn ? lin::of_var(static_cast<std::int64_t>(s.rank == 1 ? 0 : k)) : lin::num(static_cast<std::int64_t>(s.extent[k]));
     if (s.rank == 0) return p;
     if (is_static || s.rank == 1) {  // one flat axis
       p.rr = 1;
