@@ -341,6 +341,7 @@ struct index_pattern {
   // Dense row-major over the view's extents, in the one basis axis.
   constexpr bool dense() const {
     if (rr != 1) return false;
+    if (is_empty()) return true;
     std::int64_t stride = esize;
     for (std::size_t k = vr; k-- > 0;) {
       if (!ext[k].is_num(1) && m[0][k] != stride) return false;
