@@ -28,7 +28,7 @@ namespace inplace {
 // On tensors, run-time values as well: ip::runtime_range{b, e, s} and integers.
 template <std::ptrdiff_t B, std::ptrdiff_t E = end, std::ptrdiff_t S = 1>
 struct range_t {
-  static_assert(S != 0 && S != PTRDIFF_MIN, "inplace: slice_step: ip::range<B, E, S>: the step S must not be 0");
+  static_assert(S != 0 && S != PTRDIFF_MIN, "inplace: slice_step: ip::range<B, E, S>: the step S must not be 0; fix: use a positive step, or a negative one to walk backwards.");
   static constexpr std::ptrdiff_t begin = B, stop = E, step = S;
 };
 template <std::ptrdiff_t B, std::ptrdiff_t E = end, std::ptrdiff_t S = 1>

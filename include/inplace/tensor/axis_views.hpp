@@ -53,7 +53,8 @@ template <class X, detail::view_spec... S>
 auto view(X&& x, S... s) {
   return detail::tx_apply_view(std::forward<X>(x), [=](const auto& v) {
     static_assert((std::size_t{0} + ... + detail::spec_axes<S>) <= std::remove_cvref_t<decltype(v)>::rank,
-                  "inplace: view: more ranges and indices than the view has axes");
+                  "inplace: view_axis: ip::view: more ranges and indices than the view has axes; fix: give at most one "
+                  "ip::range, ip::at or index per axis (ip::new_axis takes none).");
     return detail::tx_view_specs(v, 0, s...);
   });
 }
@@ -85,7 +86,8 @@ auto swap_axes(X&& x) {
   return detail::tx_apply_view(std::forward<X>(x), [](const auto& v) {
     constexpr std::size_t N = std::remove_cvref_t<decltype(v)>::rank;
     constexpr std::size_t a = detail::axis_of(A, N), b = detail::axis_of(B, N);
-    static_assert(a < N && b < N, "inplace: swap_axes<A, B>: an axis is out of range");
+    static_assert(a < N && b < N, "inplace: view_axis: ip::swap_axes<A, B>: an axis is out of range for the view's rank; fix: use axes "
+                  "in -rank .. rank - 1.");
     std::array<std::size_t, N> p{};
     for (std::size_t k = 0; k < N; ++k) p[k] = k == a ? b : k == b ? a : k;
     return detail::tx_permute(v, p);
@@ -98,7 +100,8 @@ auto expand_dims(X&& x) {
   return detail::tx_apply_view(std::forward<X>(x), [](const auto& v) {
     constexpr std::size_t N = std::remove_cvref_t<decltype(v)>::rank;
     constexpr std::size_t k = detail::axis_of(Axis, N + 1);
-    static_assert(k <= N && N < max_rank, "inplace: expand_dims<Axis>: the axis is out of range");
+    static_assert(k <= N && N < max_rank, "inplace: view_axis: ip::expand_dims<Axis>: the axis is out of range (or the view has 8 axes); fix: use "
+                  "an axis in -(rank + 1) .. rank.");
     return detail::tx_expand(v, k);
   });
 }
@@ -109,7 +112,8 @@ auto squeeze(X&& x) {
   return detail::tx_apply_view(std::forward<X>(x), [](const auto& v) {
     constexpr std::size_t N = std::remove_cvref_t<decltype(v)>::rank;
     constexpr std::size_t k = detail::axis_of(Axis, N);
-    static_assert(k < N, "inplace: squeeze<Axis>: the axis is out of range");
+    static_assert(k < N, "inplace: view_axis: ip::squeeze<Axis>: the axis is out of range for the view's rank; fix: use an axis "
+                  "in -rank .. rank - 1.");
     return detail::tx_squeeze(v, k);
   });
 }
@@ -118,7 +122,8 @@ template <std::ptrdiff_t Offset = 0, class X>
   requires detail::texpr::operand<X>
 auto diagonal(X&& x) {
   return detail::tx_apply_view(std::forward<X>(x), [](const auto& v) {
-    static_assert(std::remove_cvref_t<decltype(v)>::rank >= 2, "inplace: diagonal: the view needs two axes or more");
+    static_assert(std::remove_cvref_t<decltype(v)>::rank >= 2, "inplace: view_axis: ip::diagonal: the view has fewer than two axes; fix: take the diagonal of a "
+                  "view of rank 2 or more.");
     return detail::tx_diagonal(v, Offset);
   });
 }
@@ -126,7 +131,8 @@ auto diagonal(X&& x) {
 template <std::size_t... E, class X>
   requires(detail::texpr::operand<X> && sizeof...(E) > 0)
 auto broadcast_to(X&& x) {
-  static_assert(((E != dynamic) && ...), "inplace: broadcast_to<E...>: every extent must be static; use broadcast_to(x, e...)");
+  static_assert(((E != dynamic) && ...), "inplace: view_extents: ip::broadcast_to<E...>: every extent must be static; fix: pass run-time "
+                "extents as ip::broadcast_to(x, e...).");
   return detail::tx_apply_view(std::forward<X>(x), [](const auto& v) {
     return detail::tx_broadcast(v, detail::tx_extents<sizeof...(E)>{E...});
   });

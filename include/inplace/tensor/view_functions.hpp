@@ -59,7 +59,8 @@ auto transpose(X&& x) {
       for (std::size_t i = 0; i < N; ++i) p[i] = N - 1 - i;
     } else {
       static_assert(ops::permute<P...>::valid(N),
-                    "inplace: transpose<P...>: P must be a permutation of the axes 0 .. rank - 1");
+                    "inplace: view_axis: ip::transpose<P...>: P is not a permutation of the axes 0 .. rank - 1; "
+                    "fix: name every axis of the view exactly once.");
       p = {P...};
     }
     return detail::tx_permute(v, p);

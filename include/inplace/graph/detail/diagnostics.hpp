@@ -63,7 +63,7 @@ struct destroys_output {
 template <class... Names>
 struct aliasing_hazard {
   static_assert(sizeof...(Names) == 0 && sizeof...(Names) != 0,
-                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern (or is opaque and reads it at all)");
+                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern (or is opaque and reads it at all), or writes it through a broadcast view");
 };
 template <class... Names>
 struct ordering_cycle {

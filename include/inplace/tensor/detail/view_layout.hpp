@@ -113,7 +113,8 @@ tx_view<T, N - 1> tx_diagonal(const tensor_view<T, R>& v, std::ptrdiff_t offset)
 // NumPy's broadcast_to: a read-only view with extents e (stride 0 where it repeats).
 template <class T, auto R, std::size_t M, std::size_t N = tensor_view<T, R>::rank>
 tx_view<const T, M> tx_broadcast(const tensor_view<T, R>& v, const tx_extents<M>& e) {
-  static_assert(N <= M, "inplace: broadcast_to: the view has more axes than the extents given");
+  static_assert(N <= M, "inplace: view_axis: ip::broadcast_to: the view has more axes than the extents given; fix: give "
+                "at least as many extents as the view has axes.");
   tx_strides<M> str{};
   for (std::size_t j = 0; j < N; ++j) {
     const std::size_t o = M - N + j;
@@ -130,6 +131,12 @@ tx_view<const T, M> tx_broadcast(const tensor_view<T, R>& v, const tx_extents<M>
 
 namespace inplace::detail::texpr {
 
+// Whether an expression holds a tensor (an rvalue moved in).
+template <class X>
+struct holds_tensor : std::bool_constant<tensor_like<X>> {};
+template <class Op, class... A>
+struct holds_tensor<elementwise<Op, A...>> : std::bool_constant<(holds_tensor<A>::value || ...)> {};
+
 // An expression seen through a view: every leaf broadcast to the extents e of
 // the whole expression, then viewed by f; scalars stay as they are.
 template <std::size_t N, class X, class F>
@@ -143,10 +150,6 @@ auto push_view(const X& x, const tx_extents<N>& e, const F& f) {
         x.args);
   } else if constexpr (view_like<X>) {
     return f(tx_broadcast(tx_view_of(x), e));
-  } else if constexpr (tensor_like<X>) {
-    static_assert(!tensor_like<X>,
-                  "inplace: view_of_temporary: a view of an expression that owns a temporary tensor would "
-                  "dangle; name the tensor first");
   } else {
     return x;  // a scalar
   }
@@ -161,7 +164,11 @@ namespace inplace::detail {
 template <class X, class F>
 auto tx_apply_view(X&& x, const F& f) {
   static_assert(!(texpr::tensor_like<X> && !std::is_lvalue_reference_v<X>),
-                "inplace: view_of_temporary: a view of a temporary tensor would dangle; name the tensor first");
+                "inplace: view_of_temporary: a view of a temporary tensor would dangle; fix: name the tensor "
+                "first.");
+  static_assert(!(texpr::node_like<X> && texpr::holds_tensor<std::remove_cvref_t<X>>::value),
+                "inplace: view_of_temporary: a view of an expression that owns a temporary tensor would dangle; "
+                "fix: name the tensor first.");
   if constexpr (texpr::node_like<X>) return texpr::push_view(x, x.shape, f);
   else return f(tx_view_of(x));
 }
