@@ -119,10 +119,13 @@ struct slice_axis : view_op_base {
     shape r = in[0];
     const std::size_t k = detail::axis_of(Axis, r.rank);
     if (k == r.rank) return shape{dynamic};  // no such axis
-    if (r.extent[k] != dynamic) r.extent[k] = length(r.extent[k]);
-    else if (E != end && ((S > 0 && ((B >= 0 && E >= B) || (B < 0 && E < 0 && E >= B))) ||
-                          (S < 0 && ((E >= 0 && B >= E) || (B < 0 && E < 0 && B >= E)))))
-      r.extent[k] = static_cast<std::size_t>(S > 0 ? (E - B + S - 1) / S : (B - E - S - 1) / -S);  // assumes the axis is long enough
+    if (r.extent[k] != dynamic) {
+      r.extent[k] = length(r.extent[k]);
+    } else if constexpr (E != end && ((S > 0 && ((B >= 0 && E >= B) || (B < 0 && E < 0 && E >= B))) ||
+                                      (S < 0 && ((E >= 0 && B >= E) || (B < 0 && E < 0 && B >= E))))) {
+      // literal bounds: assumes the axis is long enough
+      r.extent[k] = static_cast<std::size_t>(S > 0 ? (E - B + S - 1) / S : (B - E - S - 1) / -S);
+    }
     return r;
   }
   static constexpr detail::step_code index_step(const std::array<shape, 1>& in) {
