@@ -35,6 +35,10 @@ FIX = {
     "alias_alignment": "Alias the owning tensor (64-byte aligned) rather than a view, or a type of smaller alignment.",
     "alias_size": "Ask for no more elements than the storage holds.",
     "alias_of_temporary": "Name the tensor (an lvalue) and alias that; the alias must not outlive it.",
+    "slice_step": "Use a positive step, or a negative one to walk backwards.",
+    "view_axis": "Name axes that the view has (negative ones count from the end), each once.",
+    "view_extents": "Pass run-time extents as function arguments (`ip::broadcast_to(x, e...)`).",
+    "view_of_temporary": "Name the tensor first; a view (or a view of an expression) must not outlive it.",
 }
 KINDS = ["undeclared_input", "bad_op_maps", "dtype_mismatch", "shape_mismatch", "multiple_destroyers",
          "destroys_protected", "destroys_output", "aliasing_hazard", "ordering_cycle", "bad_alias_spec",

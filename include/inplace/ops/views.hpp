@@ -112,7 +112,7 @@ struct transpose : view_op_base {
 // B/E count from the end, ip::end is an omitted stop, S may be negative).
 template <int Axis, std::ptrdiff_t B, std::ptrdiff_t E, std::ptrdiff_t S>
 struct slice_axis : view_op_base {
-  static_assert(S != 0 && S != PTRDIFF_MIN, "inplace: slice_step: ip::slice: the step must not be zero");
+  static_assert(S != 0 && S != PTRDIFF_MIN, "inplace: slice_step: ip::slice: the step must not be zero; fix: use a positive step, or a negative one to walk backwards.");
   static constexpr std::string_view name = "slice";
   static constexpr std::size_t length(std::size_t n) { return detail::resolve_slice(B, E, S, n).length; }
   static constexpr shape output_shape(std::size_t, const std::array<shape, 1>& in) {

@@ -20,6 +20,7 @@
 #include "inplace/ops/views.hpp"
 #include "inplace/extents.hpp"
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <type_traits>

@@ -126,6 +126,7 @@ struct index_pattern {
   template <class Shape>
   static constexpr index_pattern of_root(const Shape& s, std::size_t dyn) {
     index_pattern p;
+    if (s.rank > max_axes) return p.unknown = true, p;
     p.vr = s.rank;
     bool is_static = true;
     for (std::size_t k = 0; k < s.rank; ++k) is_static = is_static && s.extent[k] != dyn;
