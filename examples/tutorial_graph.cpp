@@ -52,6 +52,19 @@ static_assert(ip::check(ip::inputs(x), ip::outputs(ip::add_inplace(ip::slice<1>(
 static_assert(ip::check(ip::inputs(A), ip::outputs(ip::add_inplace(A, ip::transpose(ip::transpose(A))))).ok);
 // [/doc]
 
+// [doc:axis_views]
+// NumPy's x[1:3, ::2], x[1], x[:, -1]; Eigen's row, col, block, diagonal.
+constexpr auto part = ip::view(A, ip::range<1, 3>, ip::range<0, ip::end, 2>);
+static_assert(ip::check(ip::inputs(A), ip::outputs(ip::add_inplace(part, part))).ok);
+static_assert(ip::check(ip::inputs(A), ip::outputs(ip::add_inplace(ip::row<1>(A), ip::row<2>(A)))).error ==
+              ip::error_kind::aliasing_hazard);  // another row: another index pattern
+static_assert(ip::check(ip::inputs(A), ip::outputs(ip::mul_inplace(ip::col<-1>(A), ip::view(A, ip::all, ip::at<-1>)))).ok);
+static_assert(ip::check(ip::inputs(A), ip::outputs(ip::add_inplace(A, ip::swap_axes<0, 1>(ip::transpose(A))))).ok);
+// broadcast_to is read-only: writing through it is a hazard
+static_assert(ip::check(ip::inputs(x), ip::outputs(ip::exp_inplace(ip::broadcast_to<3, 4>(x)))).error ==
+              ip::error_kind::aliasing_hazard);
+// [/doc]
+
 // [doc:fused]
 // A reader after its destroyer is legal only inside one fused loop:
 static_assert(ip::check(ip::inputs(x, z), ip::outputs(ip::mul(ip::add_inplace(x, z), x))).ok);

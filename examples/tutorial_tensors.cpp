@@ -32,6 +32,19 @@ int main() {
                 At.extent(0), At.extent(1), row(0, 0), x.size(), S.size());
   }
   {
+    // [doc:axis_views]
+    ip::tensor<float, 2> M{{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9, 10, 11}};
+    auto part = ip::view(M, ip::range<1, 3>, ip::range<0, ip::end, 2>);  // M[1:3, ::2]
+    auto last = ip::view(M, ip::all, -1);                                // M[:, -1], run-time index
+    ip::row<0>(M) = ip::row<2>(M);                  // two rows of one matrix: no temporary
+    ip::tensor<float, 2> T(4, 3);
+    T = ip::transpose(M + 1.0f);                    // a view of an expression: lazy, one loop
+    auto b = ip::broadcast_to<2, 4>(ip::row<1>(M)); // read-only, stride 0
+    // [/doc]
+    std::printf("part(1, 1) = %g, last(1) = %g, M(0, 3) = %g, T(3, 2) = %g, b(1, 3) = %g\n", part(1, 1), last(1),
+                M(0, 3), T(3, 2), b(1, 3));
+  }
+  {
     // [doc:expressions]
     ip::tensor<float> x{1, 2, 3, 4}, y{10, 20, 30, 40};
     x = 2.0f * x + y;                      // one loop, straight into x: no temporary

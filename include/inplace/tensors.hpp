@@ -5,6 +5,7 @@
 #include "inplace/tensor/aligned_allocator.hpp"
 #include "inplace/tensor/alias.hpp"
 #include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/axis_views.hpp"
 #include "inplace/error.hpp"
 #include "inplace/tensor/expression.hpp"
 #include "inplace/extents.hpp"

@@ -1,6 +1,7 @@
 // A view of a temporary tensor would dangle.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: view_of_temporary" in the first lines).
+// expect: a view of a temporary tensor would dangle
 #include <inplace/tensors.hpp>
 
 namespace ip = inplace;

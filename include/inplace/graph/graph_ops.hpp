@@ -89,7 +89,6 @@ INPLACE_GRAPH_FN(relu_inplace, ops::relu_inplace)
 INPLACE_GRAPH_FN(gelu_inplace, ops::gelu_inplace)
 INPLACE_GRAPH_FN(sum_inplace, ops::sum_inplace)
 INPLACE_GRAPH_FN(softmax_inplace, ops::softmax_inplace)
-INPLACE_GRAPH_FN(transpose, ops::transpose)
 INPLACE_GRAPH_FN(flatten, ops::flatten)
 INPLACE_GRAPH_FN(reverse, ops::reverse)
 #undef INPLACE_GRAPH_FN
@@ -104,6 +103,55 @@ constexpr auto slice(X x) { return ::inplace::apply(ops::slice<B, E, S>{}, x); }
 
 template <std::size_t... E, detail::symbolic X>
 constexpr auto reshape(X x) { return ::inplace::apply(ops::reshape<E...>{}, x); }
+
+// transpose(x): the axes reversed; transpose<P...>(x): output axis k is axis P_k.
+template <std::size_t... P, detail::symbolic X>
+constexpr auto transpose(X x) {
+  if constexpr (sizeof...(P) == 0) return ::inplace::apply(ops::transpose{}, x);
+  else return ::inplace::apply(ops::permute<P...>{}, x);
+}
+template <int A, int B, detail::symbolic X>
+constexpr auto swap_axes(X x) { return ::inplace::apply(ops::swap_axes<A, B>{}, x); }
+template <int Axis, detail::symbolic X>
+constexpr auto expand_dims(X x) { return ::inplace::apply(ops::expand_dims<Axis>{}, x); }
+template <int Axis, detail::symbolic X>
+constexpr auto squeeze(X x) { return ::inplace::apply(ops::squeeze<Axis>{}, x); }
+template <std::ptrdiff_t Offset = 0, detail::symbolic X>
+constexpr auto diagonal(X x) { return ::inplace::apply(ops::diagonal<Offset>{}, x); }
+template <std::size_t... E, detail::symbolic X>
+constexpr auto broadcast_to(X x) { return ::inplace::apply(ops::broadcast_to<E...>{}, x); }
+
+namespace detail {
+
+// One view node per spec that changes something, axis by axis.
+template <int Axis, class X>
+constexpr auto view_chain(X x) { return x; }
+template <int Axis, class X, class S, class... R>
+constexpr auto view_chain(X x, S, R... r) {
+  if constexpr (std::is_same_v<S, new_axis_t>) {
+    return view_chain<Axis + 1>(::inplace::apply(ops::expand_dims<Axis>{}, x), r...);
+  } else if constexpr (is_at_spec<S>) {
+    return view_chain<Axis>(::inplace::apply(ops::index_axis<Axis, S::index>{}, x), r...);
+  } else if constexpr (S::begin == 0 && S::stop == end && S::step == 1) {
+    return view_chain<Axis + 1>(x, r...);
+  } else {
+    return view_chain<Axis + 1>(::inplace::apply(ops::slice_axis<Axis, S::begin, S::stop, S::step>{}, x), r...);
+  }
+}
+}  // namespace detail
+
+// view(x, spec...): NumPy's x[spec, ...] with compile-time specs (ip::range,
+// ip::all, ip::at, ip::new_axis), one per leading axis; the other axes are kept.
+template <detail::symbolic X, detail::static_view_spec... S>
+constexpr auto view(X x, S... s) { return detail::view_chain<0>(x, s...); }
+
+// Eigen's row(i), col(j), block(i, j, p, q) with compile-time arguments.
+template <std::ptrdiff_t I, detail::symbolic X>
+constexpr auto row(X x) { return ::inplace::view(x, at<I>); }
+template <std::ptrdiff_t J, detail::symbolic X>
+constexpr auto col(X x) { return ::inplace::view(x, all, at<J>); }
+template <std::ptrdiff_t I, std::ptrdiff_t J, std::ptrdiff_t P, std::ptrdiff_t Q, detail::symbolic X>
+constexpr auto block(X x) { return ::inplace::view(x, range<I, I + P>, range<J, J + Q>); }
 
 template <class U, detail::symbolic X>
 constexpr auto reinterpret(X x) { return ::inplace::apply(ops::reinterpret<U>{}, x); }

@@ -16,7 +16,8 @@
 //  3. every leaf that reads dst's own elements with dst's index pattern (same
 //     address, same byte strides, no broadcast) is safe and not checked further;
 //     every other leaf (transposed, shifted, reversed, broadcast, reinterpreted
-//     with another element size) is checked by address range against dst.
+//     with another element size) is checked against dst: by address range,
+//     then, where the ranges meet, element by element (disjoint_elements).
 //     An overlap sends the assignment through a temporary (checked) or throws
 //     ip::aliasing_error (noalias, in_place).
 // Then the expression is evaluated in one fused loop nest straight into dst.
@@ -33,6 +34,7 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -116,6 +118,78 @@ bool has_internal_overlap(const tx_extents<N>& e, const tx_strides<N>& s) {
   }
   std::sort(offsets.begin(), offsets.end());
   return std::adjacent_find(offsets.begin(), offsets.end()) != offsets.end();
+}
+
+// Whether two strided views of elements of one size provably share no element:
+// is there an index i of a and j of b with  a + sum sa_k i_k == b + sum sb_k j_k ?
+// Decided exactly (so two different rows, the even and the odd columns, two
+// blocks side by side need no temporary), by a search over the axes from the
+// largest stride down, each axis taking only the values the smaller ones can
+// still make up; axes of equal stride are merged into one difference first.
+// Past a budget of steps it answers "may share" (conservative).
+inline bool disjoint_elements(std::ptrdiff_t delta, std::array<std::ptrdiff_t, 2 * max_rank> c,
+                              std::array<std::ptrdiff_t, 2 * max_rank> lo, std::array<std::ptrdiff_t, 2 * max_rank> hi,
+                              std::size_t n) {
+  // c[v] * x[v] summed over v, x[v] in [lo[v], hi[v]], must equal delta; c[v] > 0
+  for (std::size_t i = 0; i < n; ++i)  // merge equal strides, sort by stride, largest first
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (c[j] == c[i]) {
+        lo[i] += lo[j], hi[i] += hi[j];
+        c[j] = c[n - 1], lo[j] = lo[n - 1], hi[j] = hi[n - 1];
+        --n, --j;
+      }
+  for (std::size_t i = 1; i < n; ++i)
+    for (std::size_t j = i; j > 0 && c[j - 1] < c[j]; --j) std::swap(c[j - 1], c[j]), std::swap(lo[j - 1], lo[j]), std::swap(hi[j - 1], hi[j]);
+  std::ptrdiff_t g = 0;
+  for (std::size_t i = 0; i < n; ++i) g = std::gcd(g, c[i]);
+  if (g == 0) return delta != 0;
+  if (delta % g != 0) return true;
+  std::array<std::ptrdiff_t, 2 * max_rank + 1> rest_lo{}, rest_hi{};  // what axes v.. can still make
+  for (std::size_t v = n; v-- > 0;) rest_lo[v] = rest_lo[v + 1] + c[v] * lo[v], rest_hi[v] = rest_hi[v + 1] + c[v] * hi[v];
+  std::size_t budget = std::size_t{1} << 16;
+  bool found = false, gave_up = false;
+  auto search = [&](auto& self, std::size_t v, std::ptrdiff_t left) -> void {
+    if (found || gave_up) return;
+    if (budget-- == 0) return void(gave_up = true);
+    if (v == n) return void(found = left == 0);
+    if (left < rest_lo[v] || left > rest_hi[v]) return;
+    // c[v] * x in [left - rest_hi[v + 1], left - rest_lo[v + 1]]
+    const std::ptrdiff_t a = left - rest_hi[v + 1], b = left - rest_lo[v + 1];
+    std::ptrdiff_t x0 = a >= 0 ? (a + c[v] - 1) / c[v] : -((-a) / c[v]);
+    std::ptrdiff_t x1 = b >= 0 ? b / c[v] : -((-b + c[v] - 1) / c[v]);
+    x0 = std::max(x0, lo[v]);
+    x1 = std::min(x1, hi[v]);
+    for (std::ptrdiff_t x = x0; x <= x1 && !found && !gave_up; ++x) self(self, v + 1, left - c[v] * x);
+  };
+  search(search, 0, delta);
+  return !found && !gave_up;
+}
+
+template <class T, std::size_t N, class Leaf>
+bool disjoint_from(const T* d, const tx_extents<N>& e, const tx_strides<N>& s, const Leaf& leaf) {
+  using V = value_t<Leaf>;
+  constexpr std::size_t M = rank_v<Leaf>;
+  const auto* pd = reinterpret_cast<const unsigned char*>(d);
+  const auto* pl = reinterpret_cast<const unsigned char*>(leaf.data());
+  const std::ptrdiff_t bytes = pl - pd;
+  if (sizeof(V) != sizeof(T) || bytes % static_cast<std::ptrdiff_t>(sizeof(T)) != 0) return false;
+  std::array<std::ptrdiff_t, 2 * max_rank> c{}, lo{}, hi{};
+  std::size_t n = 0;
+  auto add = [&](std::ptrdiff_t stride, std::size_t extent, bool neg) {  // an axis of b, or (neg) of a
+    if (extent <= 1 || stride == 0) return;
+    const auto top = static_cast<std::ptrdiff_t>(extent - 1);
+    const bool flip = (stride < 0) != neg;  // the term is -|stride| * x: use x' = -x
+    c[n] = stride < 0 ? -stride : stride;
+    lo[n] = flip ? -top : 0;
+    hi[n] = flip ? 0 : top;
+    ++n;
+  };
+  // leaf element j is d's element i when  sum s_k i_k - sum ls_k j_k == bytes / sizeof(T)
+  const auto le = leaf.extents();
+  const auto ls = leaf.strides();
+  for (std::size_t k = 0; k < N; ++k) add(s[k], e[k], false);
+  for (std::size_t k = 0; k < M; ++k) add(ls[k], le[k], true);
+  return disjoint_elements(bytes / static_cast<std::ptrdiff_t>(sizeof(T)), c, lo, hi, n);
 }
 
 template <std::size_t M, std::size_t N>
@@ -207,7 +281,7 @@ template <class T, std::size_t N, class S>
   bool hazard = false;
   for_each_leaf(src, [&](const auto& leaf) {
     if (hazard || same_pattern(d, e, s, leaf)) return;
-    hazard = tx_bytes_of(leaf.data(), leaf.extents(), leaf.strides()).overlaps(dbytes);
+    hazard = tx_bytes_of(leaf.data(), leaf.extents(), leaf.strides()).overlaps(dbytes) && !disjoint_from(d, e, s, leaf);
   });
   if (!hazard) return evaluate(d, e, s, make_kernel<N>(src));
   if (mode != assign_mode::checked) throw_noalias(e, op);  // op: the in-place op's name, empty under noalias

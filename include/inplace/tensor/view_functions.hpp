@@ -1,27 +1,32 @@
 #pragma once
 // View functions on tensors and views (the graph's view ops, at run time): each
 // returns an ip::tensor_view into the same storage, never a copy.
-//   transpose(A)          all axes reversed (NumPy's A.T)
+//   transpose(A)          all axes reversed (NumPy's A.T); transpose<P...>(A): axes in the order P
 //   slice<B, E, S>(x)     x[B:E:S] on the first axis, Python's rules (ip::end = omitted stop)
 //   reshape<E...>(x)      static extents; reshape(x, e...) at run time (contiguous x)
 //   flatten(x)            rank 1 (contiguous x)
 //   reverse(x)            x[::-1] on the first axis
 //   reinterpret<U>(x)     the same bytes as another element type of the same size
+// transpose, slice and reverse (and the views of axis_views.hpp) also take an
+// expression: its view is evaluated lazily, in the loop that consumes it.
 // A temporary tensor has no storage to view: passing one is a compile error.
 
 #include "inplace/tensor/detail/tensor_fwd.hpp"
 #include "inplace/tensor/detail/tensor_layout.hpp"
+#include "inplace/tensor/detail/view_layout.hpp"
 #include "inplace/error.hpp"
 #include "inplace/extents.hpp"
 #include "inplace/tensor/tensor.hpp"
 #include "inplace/tensor/tensor_view.hpp"
 
 #include <algorithm>
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 namespace inplace {
 namespace detail {
@@ -43,46 +48,35 @@ void tx_require_contiguous(const X& v, const char* what) {
                 "inplace: view_of_temporary: a view of a temporary tensor would dangle; "       \
                 "fix: name the tensor first (auto t = ...) and take the view of t.")
 
-template <class X>
-  requires(detail::texpr::tensor_like<X> || detail::texpr::view_like<X>)
+// transpose(x): the axes reversed; transpose<P...>(x): output axis k is axis P_k.
+template <std::size_t... P, class X>
+  requires detail::texpr::operand<X>
 auto transpose(X&& x) {
-  INPLACE_VIEW_ARG(X);
-  auto v = detail::tx_view_of(x);
-  constexpr std::size_t N = decltype(v)::rank;
-  typename decltype(v)::extents_type e;
-  typename decltype(v)::strides_type s;
-  for (std::size_t i = 0; i < N; ++i) {
-    e[i] = v.extent(N - 1 - i);
-    s[i] = v.stride(N - 1 - i);
-  }
-  return decltype(v)(v.data(), e, s);
+  return detail::tx_apply_view(std::forward<X>(x), [](const auto& v) {
+    constexpr std::size_t N = std::remove_cvref_t<decltype(v)>::rank;
+    std::array<std::size_t, N> p{};
+    if constexpr (sizeof...(P) == 0) {
+      for (std::size_t i = 0; i < N; ++i) p[i] = N - 1 - i;
+    } else {
+      static_assert(ops::permute<P...>::valid(N),
+                    "inplace: view_axis: ip::transpose<P...>: P is not a permutation of the axes 0 .. rank - 1; "
+                    "fix: name every axis of the view exactly once.");
+      p = {P...};
+    }
+    return detail::tx_permute(v, p);
+  });
 }
 
 template <std::ptrdiff_t B, std::ptrdiff_t E = inplace::end, std::ptrdiff_t S = 1, class X>
-  requires(detail::texpr::tensor_like<X> || detail::texpr::view_like<X>)
+  requires detail::texpr::operand<X>
 auto slice(X&& x) {
-  INPLACE_VIEW_ARG(X);
   static_assert(S != 0 && S != PTRDIFF_MIN, "inplace: slice_step: ip::slice<B, E, S>: the step S must not be 0; fix: use a positive step "
                 "to walk forward or a negative one to walk backward.");
-  auto v = detail::tx_view_of(x);
-  static_assert(decltype(v)::rank >= 1, "inplace: operand_rank: ip::slice needs a view of rank 1 or more; "
-                "fix: slice a vector or a tensor of higher rank.");
-  const auto n = static_cast<std::ptrdiff_t>(v.extent(0));
-  std::ptrdiff_t b, len;
-  if constexpr (S > 0) {  // Python: clamp to [0, n], stop omitted = n
-    b = B < 0 ? std::max<std::ptrdiff_t>(B + n, 0) : std::min<std::ptrdiff_t>(B, n);
-    const std::ptrdiff_t e = E == inplace::end ? n : E < 0 ? std::max<std::ptrdiff_t>(E + n, 0) : std::min<std::ptrdiff_t>(E, n);
-    len = e > b ? (e - b - 1) / S + 1 : 0;  // (not (e - b + S - 1) / S: it overflows for a huge S)
-  } else {  // Python: clamp to [-1, n - 1], stop omitted = before the first element
-    b = B < 0 ? std::max<std::ptrdiff_t>(B + n, -1) : std::min<std::ptrdiff_t>(B, n - 1);
-    const std::ptrdiff_t e = E == inplace::end ? -1 : E < 0 ? std::max<std::ptrdiff_t>(E + n, -1) : std::min<std::ptrdiff_t>(E, n - 1);
-    len = b > e ? (b - e - 1) / -S + 1 : 0;
-  }
-  auto ext = v.extents();
-  auto str = v.strides();
-  ext[0] = static_cast<std::size_t>(len);
-  str[0] = v.stride(0) * S;
-  return decltype(v)(len > 0 ? v.data() + b * v.stride(0) : v.data(), ext, str);
+  return detail::tx_apply_view(std::forward<X>(x), [](const auto& v) {
+    static_assert(std::remove_cvref_t<decltype(v)>::rank >= 1, "inplace: operand_rank: ip::slice needs a view of rank 1 or more; "
+                  "fix: slice a vector or a tensor of higher rank.");
+    return detail::tx_slice_axis(v, 0, B, E, S);
+  });
 }
 
 template <std::size_t... E, class X>
@@ -127,10 +121,9 @@ auto flatten(X&& x) {
 }
 
 template <class X>
-  requires(detail::texpr::tensor_like<X> || detail::texpr::view_like<X>)
+  requires detail::texpr::operand<X>
 auto reverse(X&& x) {
-  INPLACE_VIEW_ARG(X);
-  return slice<-1, inplace::end, -1>(detail::tx_view_of(x));
+  return slice<-1, inplace::end, -1>(std::forward<X>(x));
 }
 
 template <class U, class X>

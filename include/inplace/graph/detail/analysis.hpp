@@ -88,6 +88,7 @@ constexpr void roots_and_patterns(const G& g, std::array<std::size_t, NV>& root,
     const int viewed = e.kind == entry_kind::op ? e.info.view_of[val.out] : -1;
     if (viewed < 0) {
       root[v] = v;
+      pattern[v] = index_pattern::of_root(val.value_shape, dynamic);
       // Outputs computed in the storage of the same input (an LU's L and U)
       // share that storage: they are one new root.
       const int storage = e.kind == entry_kind::op ? e.info.storage[val.out] : -1;
@@ -101,7 +102,7 @@ constexpr void roots_and_patterns(const G& g, std::array<std::size_t, NV>& root,
     const std::size_t a = g.arg(val.entry, static_cast<std::size_t>(viewed));
     root[v] = root[a];
     pattern[v] = pattern[a];
-    pattern[v].append(val.step);
+    pattern[v].append(val.step, val.value_shape, dynamic);
   }
 }
 
@@ -250,6 +251,10 @@ class analyzer {
     const auto& n = g.entries[f.node];
     const shape& out = g.values[f.out_value].value_shape;
     const bool d_broadcast = f.arg >= 0 && is_broadcast_read(g.values[g.arg(f.node, static_cast<std::size_t>(f.arg))].value_shape, out);
+    // a view whose indices share elements (ip::broadcast_to) is never written through
+    if (f.arg >= 0 && f.pattern.overlaps_itself())
+      return fail(r, error_kind::aliasing_hazard, entry_label(f.node), value_label(f.root),
+                  value_label(g.arg(f.node, static_cast<std::size_t>(f.arg))));
     for (std::size_t j = 0; j < n.num_args; ++j) {
       const std::size_t a = g.arg(f.node, j);
       if (static_cast<int>(j) == f.arg || root[a] != f.root) continue;
@@ -409,7 +414,7 @@ class analyzer {
       if (e.kind != entry_kind::op) return conflict("the output is another leaf");
       const int viewed = e.info.view_of[g.values[v].out];
       if (viewed >= 0) {
-        if (root[v] == in && pattern[v].is_identity()) continue;
+        if (root[v] == in && pattern[v].same_as(pattern[in])) continue;
         return conflict("the output is a view with another index pattern or root");
       }
       const int storage = e.info.storage[g.values[v].out];
@@ -417,7 +422,7 @@ class analyzer {
         if (root[g.arg(n, static_cast<std::size_t>(storage))] == in) continue;  // already in place there
         return conflict("the output is computed in another input's storage");
       }
-      facts[num_facts++] = {n, in, -1, index_pattern{}, v};
+      facts[num_facts++] = {n, in, -1, pattern[in], v};
     }
     return true;
   }

@@ -70,7 +70,7 @@ struct destroys_output {
 template <class... Names>
 struct aliasing_hazard {
   static_assert(holds_for_names<sizeof...(Names)>,
-                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern, or is opaque and reads it at all (named in diagnostic::aliasing_hazard<...>); fix: use the pure op, or read the root with the destroyer's own index pattern.");
+                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern, or is opaque and reads it at all, or writes it through a broadcast view (named in diagnostic::aliasing_hazard<...>); fix: use the pure op, or read the root with the destroyer's own index pattern.");
 };
 template <class... Names>
 struct ordering_cycle {

@@ -10,6 +10,7 @@
 #include "inplace/run/detail/storage.hpp"
 #include "inplace/run/plan.hpp"
 #include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/axis_views.hpp"
 #include "inplace/tensor/detail/texpr_multi.hpp"
 #include "inplace/tensor/tensor_opaque.hpp"
 #include "inplace/tensor/view_functions.hpp"
@@ -111,9 +112,37 @@ template <>
 struct view_kernel<ops::transpose> {
   static auto run(const auto& v) { return inplace::transpose(v); }
 };
-template <std::ptrdiff_t B, std::ptrdiff_t E, std::ptrdiff_t S>
-struct view_kernel<ops::slice<B, E, S>> {
-  static auto run(const auto& v) { return inplace::slice<B, E, S>(v); }
+template <int Axis, std::ptrdiff_t B, std::ptrdiff_t E, std::ptrdiff_t S>
+struct view_kernel<ops::slice_axis<Axis, B, E, S>> {
+  static auto run(const auto& v) { return tx_slice_axis(v, axis_of(Axis, std::remove_cvref_t<decltype(v)>::rank), B, E, S); }
+};
+template <int Axis, std::ptrdiff_t I>
+struct view_kernel<ops::index_axis<Axis, I>> {
+  static auto run(const auto& v) { return tx_index_axis(v, axis_of(Axis, std::remove_cvref_t<decltype(v)>::rank), I); }
+};
+template <std::size_t... P>
+struct view_kernel<ops::permute<P...>> {
+  static auto run(const auto& v) { return inplace::transpose<P...>(v); }
+};
+template <int A, int B>
+struct view_kernel<ops::swap_axes<A, B>> {
+  static auto run(const auto& v) { return inplace::swap_axes<A, B>(v); }
+};
+template <int Axis>
+struct view_kernel<ops::expand_dims<Axis>> {
+  static auto run(const auto& v) { return inplace::expand_dims<Axis>(v); }
+};
+template <int Axis>
+struct view_kernel<ops::squeeze<Axis>> {
+  static auto run(const auto& v) { return inplace::squeeze<Axis>(v); }
+};
+template <std::ptrdiff_t K>
+struct view_kernel<ops::diagonal<K>> {
+  static auto run(const auto& v) { return inplace::diagonal<K>(v); }
+};
+template <std::size_t... E>
+struct view_kernel<ops::broadcast_to<E...>> {
+  static auto run(const auto& v) { return inplace::broadcast_to<E...>(v); }
 };
 template <>
 struct view_kernel<ops::reverse> {
