@@ -128,8 +128,11 @@ TEST_CASE("tensor: moving between static and dynamic extents takes the storage",
   ip::tensor<float, ip::extents<2, 3>> target;
   CHECK_THROWS_AS(target = std::move(wrong), ip::shape_error);
   CHECK(wrong.data() == kept);
-  d = std::move(back);  // assignment: the storage moves too
-  CHECK(d.data() == storage);
+  ip::tensor<float, 2> e(2, 3);
+  const float* e_storage = e.data();
+  e = std::move(back);  // assignment evaluates into e's storage, as for any expression
+  CHECK(e.data() == e_storage);
+  CHECK(e(1, 2) == 6);
 }
 
 TEST_CASE("tensor: deep copy, move leaves the source empty", "[tensor]") {

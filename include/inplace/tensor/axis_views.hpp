@@ -26,6 +26,13 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace {
 namespace detail {
 
@@ -52,12 +59,14 @@ auto tx_view_specs(const V& v, std::size_t k, const S& s, const R&... r) {
 template <class X, detail::view_spec... S>
   requires detail::texpr::operand<X>
 auto view(X&& x, S... s) {
-  return detail::tx_apply_view(std::forward<X>(x), [=](const auto& v) {
-    static_assert((std::size_t{0} + ... + detail::spec_axes<S>) <= std::remove_cvref_t<decltype(v)>::rank,
-                  "inplace: view_axis: ip::view: more ranges and indices than the view has axes; fix: give at most one "
-                  "ip::range, ip::at or index per axis (ip::new_axis takes none).");
-    return detail::tx_view_specs(v, 0, s...);
-  });
+  // checked here, before the view is built: one error at the user's call
+  constexpr bool fits = (std::size_t{0} + ... + detail::spec_axes<S>) <= detail::texpr::rank_v<X>;
+  static_assert(fits, "inplace: view_axis: ip::view: more ranges and indices than the view has axes; fix: give at most one "
+                      "ip::range, ip::at or index per axis (ip::new_axis takes none).");
+  if constexpr (fits)
+    return detail::tx_apply_view(std::forward<X>(x), [=](const auto& v) { return detail::tx_view_specs(v, 0, s...); });
+  else
+    return 0;
 }
 
 template <std::ptrdiff_t I, class X>
@@ -134,15 +143,32 @@ template <std::size_t... E, class X>
 auto broadcast_to(X&& x) {
   static_assert(((E != dynamic) && ...), "inplace: view_extents: ip::broadcast_to<E...>: every extent must be static; fix: pass run-time "
                 "extents as ip::broadcast_to(x, e...).");
-  return detail::tx_apply_view(std::forward<X>(x), [](const auto& v) {
-    return detail::tx_broadcast(v, detail::tx_extents<sizeof...(E)>{E...});
-  });
+  constexpr bool fits = sizeof...(E) >= detail::texpr::rank_v<X>;
+  static_assert(!((E != dynamic) && ...) || fits, "inplace: view_axis: ip::broadcast_to: the view has more axes than the extents given; fix: give "
+                "at least as many extents as the view has axes.");
+  if constexpr (((E != dynamic) && ...) && fits)
+    return detail::tx_apply_view(std::forward<X>(x), [](const auto& v) {
+      return detail::tx_broadcast(v, detail::tx_extents<sizeof...(E)>{E...});
+    });
+  else
+    return 0;
 }
 template <class X, std::integral... I>
   requires(detail::texpr::operand<X> && sizeof...(I) > 0)
 auto broadcast_to(X&& x, I... e) {
-  const detail::tx_extents<sizeof...(I)> ext{static_cast<std::size_t>(e)...};
-  return detail::tx_apply_view(std::forward<X>(x), [ext](const auto& v) { return detail::tx_broadcast(v, ext); });
+  constexpr bool fits = sizeof...(I) >= detail::texpr::rank_v<X>;
+  static_assert(fits, "inplace: view_axis: ip::broadcast_to: the view has more axes than the extents given; fix: give "
+                "at least as many extents as the view has axes.");
+  if constexpr (fits) {
+    const detail::tx_extents<sizeof...(I)> ext{static_cast<std::size_t>(e)...};
+    return detail::tx_apply_view(std::forward<X>(x), [ext](const auto& v) { return detail::tx_broadcast(v, ext); });
+  } else {
+    return 0;
+  }
 }
 
 }  // namespace inplace
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

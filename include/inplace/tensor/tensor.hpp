@@ -113,28 +113,13 @@ class tensor {
   // shape spec (ip::extents<...> <-> a rank): takes over its storage, as a move
   // does (the static extents of this type are checked first: ip::shape_error,
   // o unchanged). So `ip::tensor<float, 2> r = f(s);` works when f returns a
-  // tensor of static extents.
+  // tensor of static extents. (Assigning one evaluates into this tensor's
+  // storage, as for any expression: `S = ip::dot(S, S)` keeps S's storage.)
   template <auto Q>
     requires(!std::is_same_v<tensor<T, Q, Alloc>, tensor> && detail::rank_of<Q>() == rank)
   tensor(tensor<T, Q, Alloc>&& o) : alloc_(o.get_allocator()) {
     detail::tx_check_static_extents<R>(o.extents());
     steal(o);
-  }
-  template <auto Q>
-    requires(!std::is_same_v<tensor<T, Q, Alloc>, tensor> && detail::rank_of<Q>() == rank)
-  tensor& operator=(tensor<T, Q, Alloc>&& o) {
-    detail::tx_check_static_extents<R>(o.extents());
-    if constexpr (!traits::is_always_equal::value) {
-      if (!(alloc_ == o.get_allocator())) {  // another allocator's block: copy it, then empty o
-        *this = tensor(o.view(), alloc_);
-        o.release();
-        o.e_ = {};
-        return *this;
-      }
-    }
-    release();
-    steal(o);
-    return *this;
   }
   tensor(tensor&& o) noexcept
       : alloc_(std::move(o.alloc_)), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)),

@@ -21,6 +21,13 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__GNUC__) && !defined(__clang__)
+// g++ -Wshadow warns when a lambda's parameter or local has the name of any
+// global of the user's program (int a; int x; ...): not a bug here, so off.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
+
 namespace inplace::detail {
 
 template <class T, std::size_t N>
@@ -174,3 +181,7 @@ auto tx_apply_view(X&& x, const F& f) {
 }
 
 }  // namespace inplace::detail
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
