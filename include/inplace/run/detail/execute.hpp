@@ -567,18 +567,26 @@ class executor {
                            assign_mode::checked);
           }(std::make_index_sequence<g.entries[E].num_args>{});
         } else {
-          [&]<std::size_t... K>(std::index_sequence<K...>) {
-            using ins = std::tuple<decltype(variant_operand<E, K, J>(in_place))...>;
-            if constexpr (NO == 1 && kernel_returns<Variant, ins>::value)
-              detail::assign(in_place, Variant{}.kernel(variant_operand<E, K, J>(in_place)...), assign_mode::noalias);
-            else
+          // (the condition depends on E only: clang 14 instantiates discarded
+          // branches whose condition depends on a generic lambda's parameters)
+          if constexpr (NO == 1 && kernel_returns<Variant, decltype(input_types<E>(std::make_index_sequence<
+                                                                    g.entries[E].num_args>{}))>::value)
+            run_returning_variant<E, J, Variant>(in_place);
+          else
+            [&]<std::size_t... K>(std::index_sequence<K...>) {
               opaque_kernel<Variant>::run(out(std::integral_constant<std::size_t, O>{})...,
                                           variant_operand<E, K, J>(in_place)...);
-          }(std::make_index_sequence<g.entries[E].num_args>{});
+            }(std::make_index_sequence<g.entries[E].num_args>{});
         }
         (compare_variant_output<E, J, O, Variant>(out(std::integral_constant<std::size_t, O>{})), ...);
       }(std::make_index_sequence<NO>{});
     }
+  }
+  template <std::size_t E, std::size_t J, class Variant, class C>
+  void run_returning_variant(const C& in_place) const {
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      detail::assign(in_place, Variant{}.kernel(variant_operand<E, K, J>(in_place)...), assign_mode::noalias);
+    }(std::make_index_sequence<g.entries[E].num_args>{});
   }
   template <class Variant, std::size_t K>
   static constexpr int variant_storage() {
