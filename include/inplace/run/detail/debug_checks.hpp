@@ -10,6 +10,7 @@
 #include "inplace/error.hpp"
 #include "inplace/graph/detail/analysis.hpp"
 #include "inplace/run/detail/text.hpp"
+#include "inplace/tensor/detail/tensor_layout.hpp"
 
 #include <array>
 #include <cmath>
@@ -23,15 +24,13 @@
 
 namespace inplace::detail::run {
 
-struct byte_span {
-  const unsigned char* first = nullptr;
-  const unsigned char* last = nullptr;
-  bool empty() const { return first == last; }
-  bool overlaps(const byte_span& o) const { return !empty() && !o.empty() && first < o.last && o.first < last; }
-  bool inside(const byte_span& o) const { return empty() || (o.first <= first && last <= o.last); }
-};
+// The bytes a value touches: the tensor layer's byte range (tx_bytes_of), for a
+// value known only by its slot and element size.
+using byte_span = tx_byte_range;
+inline bool inside(const byte_span& a, const byte_span& b) {
+  return a.first == a.last || (b.first <= a.first && a.last <= b.last);
+}
 
-// The bytes a strided value touches.
 template <class Slot>
 byte_span span_of(const Slot& s, std::size_t rank, std::size_t elem) {
   std::ptrdiff_t lo = 0, hi = 0;
@@ -119,17 +118,17 @@ std::size_t first_difference(const A& a, const B& b) {
 template <class G, class Slots>
 class node_check {
  public:
-  // elem(v): the element size of value v. snapshot: keep the inputs' elements
+  // elem[v]: the element size of value v. snapshot: keep the inputs' elements
   // (for after()); without, only their extents in memory (for check_outside()).
-  template <class Elem>
-  node_check(const G& g, const Slots& slots, std::size_t e, Elem elem, bool snapshot = true)
+  template <class Sizes>
+  node_check(const G& g, const Slots& slots, std::size_t e, const Sizes& elem, bool snapshot = true)
       : g_(g), slots_(slots), e_(e) {
     const auto& ent = g.entries[e];
     std::uint32_t destroyed = 0;
     for (std::size_t o = 0; o < ent.info.num_outputs; ++o) destroyed |= ent.info.destroys[o];
     for (std::size_t j = 0; j < ent.num_args; ++j) {
       const std::size_t a = g.arg(e, j);
-      size_[j] = elem(a);
+      size_[j] = elem[a];
       if (size_[j] == 0) continue;
       span_[j] = span_of(slots[a], rank(a), size_[j]);
       if (snapshot && !(destroyed >> j & 1u)) before_[j] = elements_of(slots[a], rank(a), size_[j]), kept_[j] = true;
@@ -137,8 +136,8 @@ class node_check {
   }
 
   // After the node ran: its inputs and outputs against its maps.
-  template <class Elem>
-  void after(Elem elem) const {
+  template <class Sizes>
+  void after(const Sizes& elem) const {
     const auto& ent = g_.entries[e_];
     for (std::size_t j = 0; j < ent.num_args; ++j) {
       const std::size_t a = g_.arg(e_, j);
@@ -147,10 +146,10 @@ class node_check {
     }
     for (std::size_t o = 0; o < ent.info.num_outputs; ++o) {
       const std::size_t v = ent.first_value + o;
-      const byte_span out = span_of(slots_[v], rank(v), elem(v));
+      const byte_span out = span_of(slots_[v], rank(v), elem[v]);
       const int viewed = ent.info.view_of[o];
       if (viewed >= 0) {
-        if (!out.inside(span_[static_cast<std::size_t>(viewed)]))
+        if (!inside(out, span_[static_cast<std::size_t>(viewed)]))
           throw_debug(node(), cat("output ", o, " is declared a view of input ", viewed, " (",
                                   value(g_.arg(e_, static_cast<std::size_t>(viewed))),
                                   ") but lies outside that input's storage"));

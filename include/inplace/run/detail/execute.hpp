@@ -407,10 +407,7 @@ class executor {
   static constexpr std::array<std::size_t, NV> elem_sizes(std::index_sequence<V...>) {
     return {sizeof(dtype<V>)...};
   }
-  static constexpr auto elem_size = [](std::size_t v) {
-    constexpr auto sizes = elem_sizes(std::make_index_sequence<G::num_values>{});
-    return sizes[v];
-  };
+  static constexpr std::array<std::size_t, NV> elem_size = elem_sizes(std::make_index_sequence<G::num_values>{});
 
   template <int Q>
   void free_after() {
