@@ -92,6 +92,14 @@ constexpr slice_bounds resolve_slice(std::ptrdiff_t b, std::ptrdiff_t e, std::pt
   }
   return count > 0 ? slice_bounds{bb, static_cast<std::size_t>(count)} : slice_bounds{0, 0};
 }
+// s with axis k removed (index_axis, squeeze).
+constexpr shape without_axis(const shape& s, std::size_t k) {
+  shape r{s.rank - 1, {}};
+  r.extent.fill(dynamic);
+  for (std::size_t j = 0, o = 0; j < s.rank; ++j)
+    if (j != k) r.extent[o++] = s.extent[j];
+  return r;
+}
 }  // namespace inplace::detail
 
 namespace inplace::ops {
@@ -167,11 +175,7 @@ struct index_axis : view_op_base {
     if (k == in[0].rank) return shape{dynamic};
     const std::size_t n = in[0].extent[k];
     if (n != dynamic && (I >= static_cast<std::ptrdiff_t>(n) || I < -static_cast<std::ptrdiff_t>(n))) return shape{dynamic};
-    shape r{in[0].rank - 1, {}};
-    r.extent.fill(dynamic);
-    for (std::size_t j = 0, o = 0; j < in[0].rank; ++j)
-      if (j != k) r.extent[o++] = in[0].extent[j];
-    return r;
+    return detail::without_axis(in[0], k);
   }
   static constexpr detail::step_code index_step(const std::array<shape, 1>& in) {
     return detail::make_step(detail::step_kind::index, static_cast<std::int64_t>(detail::axis_of(Axis, in[0].rank)), I);
@@ -252,11 +256,7 @@ struct squeeze : view_op_base {
   static constexpr shape output_shape(std::size_t, const std::array<shape, 1>& in) {
     const std::size_t k = detail::axis_of(Axis, in[0].rank);
     if (k == in[0].rank || (in[0].extent[k] != dynamic && in[0].extent[k] != 1)) return shape{dynamic};
-    shape r{in[0].rank - 1, {}};
-    r.extent.fill(dynamic);
-    for (std::size_t j = 0, o = 0; j < in[0].rank; ++j)
-      if (j != k) r.extent[o++] = in[0].extent[j];
-    return r;
+    return detail::without_axis(in[0], k);
   }
   static constexpr detail::step_code index_step(const std::array<shape, 1>& in) {
     return detail::make_step(detail::step_kind::squeeze, static_cast<std::int64_t>(detail::axis_of(Axis, in[0].rank)));
