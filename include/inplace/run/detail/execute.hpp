@@ -385,7 +385,8 @@ class executor {
     constexpr std::size_t E = fu.order[Q];
     constexpr std::size_t grp = fu.group[E];
     if constexpr (Kind == plan_kind::reference) {  // debug mode: every node alone, checked against its maps
-      const node_check<G, decltype(slots)> check(g, slots, E, elem_size);
+      // (a fused-loop op writes only its fresh destination: no snapshot of its inputs)
+      const node_check<G, decltype(slots)> check(g, slots, E, elem_size, !g.entries[E].info.elementwise);
       run_node<E>();
       check.after(elem_size);
       check_variants<E>();
