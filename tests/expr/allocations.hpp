@@ -1,29 +1,22 @@
 #pragma once
-// Counts aligned allocations (ip::tensor storage and the evaluator's
-// temporaries) by replacing the aligned forms of operator new/delete. Include
-// it in one source file of a test executable only.
-
-#include <cstddef>
-#include <cstdlib>
-#include <new>
+// Counts the blocks ip::aligned_allocator (ip::tensor storage, the evaluator's
+// temporaries, a call's buffers) allocates on this thread: the library counts
+// them when INPLACE_COUNT_ALLOCATIONS is defined before its first include.
+#if defined(INPLACE_TENSOR_ALIGNED_ALLOCATOR_INCLUDED) && !defined(INPLACE_COUNT_ALLOCATIONS)
+#error "include allocations.hpp before the library's headers"
+#endif
+#define INPLACE_COUNT_ALLOCATIONS 1
+#include <inplace/tensor/aligned_allocator.hpp>
 
 namespace allocations {
-inline int aligned = 0;
+// Blocks allocated so far on this thread.
+inline int aligned() { return static_cast<int>(inplace::detail::aligned_allocations); }
 
 // Aligned allocations made while running f: the temporaries an assignment made.
 template <class F>
 int temporaries(F f) {
-  const int before = aligned;
+  const int before = aligned();
   f();
-  return aligned - before;
+  return aligned() - before;
 }
 }  // namespace allocations
-
-void* operator new(std::size_t n, std::align_val_t a) {
-  ++allocations::aligned;
-  const auto al = static_cast<std::size_t>(a);
-  if (void* p = std::aligned_alloc(al, (n + al - 1) / al * al)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }

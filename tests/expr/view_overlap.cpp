@@ -2,9 +2,9 @@
 // destination and a source that touch disjoint elements of one buffer need no
 // temporary; a real overlap still goes through one (and the result is NumPy's).
 // And the element-level test itself against brute force.
-#include <inplace.hpp>
-
 #include "allocations.hpp"
+
+#include <inplace.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -36,10 +36,10 @@ template <std::uint64_t M, class F, class... T, std::size_t... K>
 void check_pattern(F f, const std::tuple<T...>& inputs, std::index_sequence<K...>) {
   constexpr ip::plan_result p = ip::plan(f, marker<((M >> K) & 1u) != 0>()...);
   std::tuple<T...> args = inputs;  // fresh storage for every call
-  const int before = allocations::aligned;
+  const int before = allocations::aligned();
   {
     auto result = f(pass<((M >> K) & 1u) != 0>(std::get<K>(args))...);
-    const int made = allocations::aligned - before;
+    const int made = allocations::aligned() - before;
     INFO("donation mask " << M);
     CHECK(made == static_cast<int>(p.allocations));
     CHECK(ip::detail::run::last_call_counts.allocations == p.allocations);
@@ -99,10 +99,10 @@ TEST_CASE("plans count the results a call allocates when it returns", "[plan]") 
   constexpr auto fixed = ip::function(ip::inputs(S4), ip::outputs(S4 * 2.0_c, S4 * 2.0_c));
   STATIC_REQUIRE(ip::plan(fixed, ip::borrowed) == ip::plan_result{2, 0, 1, 0, 32});
   check_all(fixed, std::tuple{s4});
-  const int before = allocations::aligned;
+  const int before = allocations::aligned();
   {
     auto r = leaves(vx, 2.0f);
-    CHECK(allocations::aligned - before == 3);
+    CHECK(allocations::aligned() - before == 3);
     CHECK(ip::detail::run::last_call_counts.allocations == 3);
   }
 }

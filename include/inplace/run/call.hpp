@@ -249,16 +249,11 @@ class invocation {
     fast run_fast;
     bind(run_fast);
     run_fast.compute_extents();
-    bool fits = !overlapping_donation() && run_fast.plan_fits();
-    if (fits || same_plans) {
+    if (same_plans || (!overlapping_donation() && run_fast.plan_fits())) {
       run_fast.run();
       return results(run_fast);
     }
-    safe run_safe;
-    bind(run_safe);
-    run_safe.compute_extents();
-    run_safe.run();
-    return results(run_safe);
+    return run_safe();
   }
 
  private:
@@ -268,6 +263,15 @@ class invocation {
   using input_t = boost::mp11::mp_at_c<typename call_types<S, A...>::input_list, K>;
   template <std::size_t K>
   using arg_t = std::tuple_element_t<K, std::tuple<A...>>;
+
+  // The fallback, out of line: its executor is not on the stack of every call.
+  [[gnu::noinline]] auto run_safe() {
+    safe x;
+    bind(x);
+    x.compute_extents();
+    x.run();
+    return results(x);
+  }
 
   // ---- binding -------------------------------------------------------------------
   template <class X>
@@ -283,7 +287,7 @@ class invocation {
   void bind_one(X& x, Arg& a) {
     using I = input_t<K>;
     constexpr std::size_t v = g.entries[g.inputs[K]].first_value;
-    slot& s = x.slots[v];
+    auto& s = x.slots[v];
     if constexpr (I::kind == entry_kind::scalar) {
       const auto value = static_cast<typename I::dtype>(a);
       std::memcpy(x.scalars[K].bytes, &value, sizeof value);
@@ -300,8 +304,8 @@ class invocation {
                           "\": a rank-0 argument without storage (moved from?) has no value");
     }
   }
-  template <class I>
-  [[noreturn, gnu::cold]] static void throw_input_extents(const slot& s) {
+  template <class I, class Slot>
+  [[noreturn, gnu::cold]] static void throw_input_extents(const Slot& s) {
     constexpr std::size_t R = I::value_shape.rank;
     std::array<std::size_t, R> want{}, got{};
     for (std::size_t i = 0; i < R; ++i) want[i] = I::value_shape.extent[i], got[i] = s.e[i];
@@ -519,7 +523,7 @@ class invocation {
     } else {
       static_assert(views_kept);
       auto& owner = owners_[owner_key<R, X>()];
-      if (!owner) owner = std::shared_ptr<void>(take_block<R>(x), aligned_free{});
+      if (!owner) owner = std::shared_ptr<void>(take_block<R>(x), block_free{});
       return kept_view<T, rank_spec<N>>(x.template view<V>(), owner);
     }
   }

@@ -1,17 +1,49 @@
 #pragma once
 // ip::aligned_allocator<T, Align = 64>: the default allocator of ip::tensor.
 // Every block it returns starts on an Align-byte boundary (a cache line, and the
-// widest SIMD register), through the aligned forms of operator new/delete.
+// widest SIMD register).
 
 #include "inplace/tensor/detail/tensor_fwd.hpp"
 
+#define INPLACE_TENSOR_ALIGNED_ALLOCATOR_INCLUDED 1
+
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <new>
 #include <type_traits>
 
 namespace inplace {
+namespace detail {
+#if defined(INPLACE_COUNT_ALLOCATIONS)
+// Blocks aligned_malloc returned on this thread (tests define the macro before
+// including the library to count the temporaries an expression makes).
+inline thread_local std::size_t aligned_allocations = 0;
+#endif
+
+// A block of `bytes` starting on an `align` boundary (a power of two): malloc's
+// block, aligned by hand, with malloc's pointer kept just before the aligned
+// one. glibc's aligned operator new (memalign) cost 2-5x malloc per block, which
+// a call on a few thousand floats felt.
+[[nodiscard]] inline void* aligned_malloc(std::size_t bytes, std::size_t align) {
+  const std::size_t pad = align + sizeof(void*);
+  if (bytes > std::numeric_limits<std::size_t>::max() - pad) throw std::bad_array_new_length();
+  void* raw = std::malloc(bytes + pad);
+  if (raw == nullptr) throw std::bad_alloc();
+  const auto at = (reinterpret_cast<std::uintptr_t>(raw) + sizeof(void*) + align - 1) & ~(std::uintptr_t{align} - 1);
+  void* p = reinterpret_cast<void*>(at);
+  static_cast<void**>(p)[-1] = raw;
+#if defined(INPLACE_COUNT_ALLOCATIONS)
+  ++aligned_allocations;
+#endif
+  return p;
+}
+inline void aligned_free(void* p) noexcept {
+  if (p != nullptr) std::free(static_cast<void**>(p)[-1]);
+}
+}  // namespace detail
 
 template <class T, std::size_t Align>
 class aligned_allocator {
@@ -42,9 +74,9 @@ class aligned_allocator {
 
   [[nodiscard]] T* allocate(std::size_t n) {
     if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
-    return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{Align}));
+    return static_cast<T*>(detail::aligned_malloc(n * sizeof(T), Align));
   }
-  void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t{Align}); }
+  void deallocate(T* p, std::size_t) noexcept { detail::aligned_free(p); }
 
   template <class U, std::size_t A>
   friend constexpr bool operator==(const aligned_allocator&, const aligned_allocator<U, A>&) noexcept {

@@ -15,6 +15,7 @@
 #include "inplace/tensor/tensor_opaque.hpp"
 #include "inplace/tensor/view_functions.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstring>
@@ -34,21 +35,24 @@
 
 namespace inplace::detail::run {
 
-// A value's elements at run time: address, extents, strides (in elements).
+// A value's elements at run time: address, extents, strides (in elements), for
+// values of up to MR axes (the graph's largest rank: a call's slots live on its
+// stack, and a frame of eight-axis slots evicted the operands from L1).
 // Left uninitialised: a call writes each slot before reading it (zeroing the
 // slots of a small graph cost more than its loop on 16 floats).
+template <std::size_t MR>
 struct slot {
   void* p;
-  std::array<std::size_t, max_rank> e;
-  std::array<std::ptrdiff_t, max_rank> s;
+  std::array<std::size_t, MR> e;
+  std::array<std::ptrdiff_t, MR> s;
 };
 
 // Blocks the call allocates, as ip::aligned_allocator does (so a tensor can own one).
-struct aligned_free {
-  void operator()(void* p) const noexcept { ::operator delete(p, std::align_val_t{64}); }
+struct block_free {
+  void operator()(void* p) const noexcept { detail::aligned_free(p); }
 };
-using block = std::unique_ptr<void, aligned_free>;
-inline block allocate_block(std::size_t bytes) { return block(::operator new(bytes, std::align_val_t{64})); }
+using block = std::unique_ptr<void, block_free>;
+inline block allocate_block(std::size_t bytes) { return block(detail::aligned_malloc(bytes, 64)); }
 
 // ---- kernels of opaque ops: outputs first, then inputs ------------------------------
 // A user's opaque op provides `void kernel(outputs..., inputs...) const` taking
@@ -236,6 +240,12 @@ class executor {
   using view_type = tensor_view<dtype<V>, rank_spec<rank_of<V>>>;
 
   static constexpr std::size_t NB = pl.num_buffers > 0 ? pl.num_buffers : 1;
+  static constexpr std::size_t MR = [] {
+    std::size_t r = 1;
+    for (std::size_t v = 0; v < G::num_values; ++v) r = std::max(r, g.values[v].value_shape.rank);
+    return r;
+  }();
+  using slot = run::slot<MR>;
   std::array<slot, NV> slots;
   std::array<block, NB> buffers{};  // by buffer id
   std::array<scalar_cell, NI> scalars;
