@@ -166,6 +166,14 @@ clang 14 prints the message first, then `note: in instantiation of template clas
 at your line: clang prints a string template argument as character codes, so
 there the names are character packs.
 
+The program may go on using what failed: the rule's type can be called
+(`f(a, b)`, `f.debug(...)`), its result called, indexed, converted or asked for
+`data()`, `size()`, `extents()`, and `ip::plan`, `ip::explain`, `ip::to_dot`,
+`ip::position` take it; none of these adds an error (see
+[multiple_destroyers.fail.then_used.cpp](#multiple_destroyers)). A structured
+binding or `std::get` of a failed call's result does (the number of results is
+not known there).
+
 `ip::check` reports the graph rules (the first eleven below, `ip::error_kind`)
 without failing: `static_assert(ip::check(ip::inputs(x, y), ip::outputs(r)).error ==
 ip::error_kind::multiple_destroyers)`, with the names in `.name(i)`.

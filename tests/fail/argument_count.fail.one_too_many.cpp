@@ -1,7 +1,6 @@
 // f takes one argument per input.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: argument_count" in the first lines).
-// cascade: g++ also reports the use of the result below: it has the diagnostic's type
 #include <inplace.hpp>
 
 namespace ip = inplace;

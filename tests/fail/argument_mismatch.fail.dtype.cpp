@@ -1,7 +1,6 @@
 // A tensor of doubles passed for the float input x: a compile error naming x.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: argument_mismatch" in the first lines).
-// cascade: g++ also reports the use of the result below: it has the diagnostic's type
 // names: x
 #include <inplace.hpp>
 

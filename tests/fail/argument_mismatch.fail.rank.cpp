@@ -1,7 +1,6 @@
 // A rank-1 tensor passed for the rank-2 input A: a compile error naming A.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: argument_mismatch" in the first lines).
-// cascade: g++ also reports the use of the result below: it has the diagnostic's type
 // names: A
 #include <inplace.hpp>
 

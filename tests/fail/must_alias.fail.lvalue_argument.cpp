@@ -4,7 +4,6 @@
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: must_alias" in the first lines).
 // expect: is returned in input I's
-// cascade: g++ also reports the use of the result below: it has the diagnostic's type
 // names: x
 #include <inplace.hpp>
 

@@ -346,6 +346,12 @@ template <class S, detail::symbolic V>
   requires(!std::is_same_v<detail::position_type_t<S, std::remove_cvref_t<V>>, int>)
 constexpr detail::position_type_t<S, std::remove_cvref_t<V>> position(function_t<S>, V) INPLACE_DIAGNOSTIC_BODY
 
+// After a broken rule, f holds the rule's type: its message is the error.
+template <class V>
+constexpr int position(const diagnostic::any_use&, V) {
+  return -1;
+}
+
 #undef INPLACE_DIAGNOSTIC_BODY
 
 }  // namespace inplace

@@ -61,21 +61,21 @@
 namespace inplace {
 namespace diagnostic {
 template <class... Names>
-struct argument_mismatch {
+struct argument_mismatch : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: argument_mismatch: an argument does not fit its input (the input, then what it expects, "
                 "then the argument's type, in diagnostic::argument_mismatch<...>); fix: pass an ip::tensor or "
                 "ip::tensor_view of the input's rank and dtype for a tensor input, a number for a scalar input.");
 };
 template <class... Names>
-struct must_alias {
+struct must_alias : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: must_alias: an output declared io_alias<O, I>(ip::must_alias) is returned in input I's "
                 "storage, so argument I (named in diagnostic::must_alias<...>) must be donated; fix: pass it as an "
                 "rvalue (std::move(t)).");
 };
 template <class... Names>
-struct argument_count {
+struct argument_count : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: argument_count: f(args...) takes one argument per input of ip::inputs(...) (their "
                 "numbers in diagnostic::argument_count<...>); fix: pass the arguments in the order of "

@@ -26,6 +26,10 @@
 
 namespace inplace {
 
+template <class... M>
+std::string explain(const diagnostic::any_use&, M...) {  // after a broken rule (see ip::plan)
+  return {};
+}
 template <class S, class... M>
 std::string explain(function_t<S> f, M... markers) {
   (void)plan(f, markers...);  // the markers' checks

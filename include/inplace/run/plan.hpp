@@ -103,6 +103,12 @@ constexpr std::uint64_t mask_of() {
 
 }  // namespace detail::run
 
+// After a broken rule, f holds the rule's type (diagnostic::any_use): the
+// rule's message is the error, not this call.
+template <class... M>
+constexpr plan_result plan(const diagnostic::any_use&, M...) {
+  return {};
+}
 template <class S, class... M>
 constexpr plan_result plan(function_t<S>, M...) {
   using K = detail::run::input_kinds<S>;

@@ -121,6 +121,10 @@ std::string dot_of() {
 
 }  // namespace detail::run
 
+template <class... M>
+std::string to_dot(const diagnostic::any_use&, M...) {  // after a broken rule (see ip::plan)
+  return {};
+}
 template <class S, class... M>
 std::string to_dot(function_t<S> f, M... markers) {
   if constexpr (sizeof...(M) == 0) {

@@ -32,84 +32,110 @@ struct name {};
 template <std::size_t NumNames>
 inline constexpr bool holds_for_names = false;
 
+// The base of every rule's type. A rule's type is what ip::function, ip::check
+// or a call returns when the rule is broken; the program goes on using that
+// value (f(a, b), r(0), r.data(), ip::plan(f, ...)), and each use would be a
+// second error (g++ reports them) after the rule's message. So the value takes
+// those uses: it can be called, indexed, converted to anything, and asked for
+// a tensor's members; the rule's static_assert stays the only error.
+struct any_use {
+  template <class... X>
+  constexpr any_use operator()(X&&...) const noexcept { return {}; }
+  template <class X>
+  constexpr any_use operator[](X&&) const noexcept { return {}; }
+  template <class T>
+  operator T() const;  // never defined: the program does not compile anyway
+  template <class... X>
+  constexpr any_use debug(X&&...) const noexcept { return {}; }
+  constexpr any_use data() const noexcept { return {}; }
+  constexpr any_use view() const noexcept { return {}; }
+  constexpr any_use extents() const noexcept { return {}; }
+  constexpr any_use strides() const noexcept { return {}; }
+  constexpr any_use extent(std::size_t) const noexcept { return {}; }
+  constexpr any_use stride(std::size_t) const noexcept { return {}; }
+  constexpr std::size_t size() const noexcept { return 0; }
+  constexpr any_use* begin() const noexcept { return nullptr; }
+  constexpr any_use* end() const noexcept { return nullptr; }
+};
+
 template <class... Names>
-struct undeclared_input {
+struct undeclared_input : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: undeclared_input: an output depends on a symbol that inputs(...) does not list (named in diagnostic::undeclared_input<...>); fix: list the symbol in inputs(...), or compute it from the inputs.");
 };
 template <class... Names>
-struct bad_op_maps {
+struct bad_op_maps : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: bad_op_maps: an op's view_map/destroy_map is malformed: an index out of range, a view of several inputs, an empty list, or an output in both maps (the op is named in diagnostic::bad_op_maps<...>); fix: give each view_map output one input, keep indices within the op's inputs and outputs, and put an output in at most one map.");
 };
 template <class... Names>
-struct dtype_mismatch {
+struct dtype_mismatch : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: dtype_mismatch: an in-place output's dtype differs from the dtype of the input it overwrites (both named in diagnostic::dtype_mismatch<...>); fix: overwrite an input of the result's dtype (swap the operands), or use the pure op.");
 };
 template <class... Names>
-struct shape_mismatch {
+struct shape_mismatch : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: shape_mismatch: static extents do not fit: an in-place output differs from the input it overwrites, or operands do not broadcast (named in diagnostic::shape_mismatch<...>); fix: overwrite the operand that already has the result's extents, or use the pure op.");
 };
 template <class... Names>
-struct multiple_destroyers {
+struct multiple_destroyers : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: multiple_destroyers: two nodes destroy the same root (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).");
 };
 template <class... Names>
-struct destroys_protected {
+struct destroys_protected : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: destroys_protected: a node destroys an ip::indestructible input or a constant (named in diagnostic::destroys_protected<...>); fix: overwrite another operand, use the pure op, or drop ip::indestructible.");
 };
 template <class... Names>
-struct destroys_output {
+struct destroys_output : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: destroys_output: a value returned by outputs(...) is (a view of) a destroyed root (named in diagnostic::destroys_output<...>); fix: return the destroyer's result instead of the overwritten value, or use the pure op.");
 };
 template <class... Names>
-struct aliasing_hazard {
+struct aliasing_hazard : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern, or is opaque and reads it at all, or writes it through a broadcast view (named in diagnostic::aliasing_hazard<...>); fix: use the pure op, or read the root with the destroyer's own index pattern.");
 };
 template <class... Names>
-struct ordering_cycle {
+struct ordering_cycle : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: ordering_cycle: no legal order: a node needs a value both before and after it is destroyed (the nodes of the cycle are named in diagnostic::ordering_cycle<...>); fix: use the pure op for the destroyer, make every late reader elementwise with the destroyer's index pattern, or correct order(...).");
 };
 template <class... Names>
-struct bad_alias_spec {
+struct bad_alias_spec : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: bad_alias_spec: an io_alias is out of range, aliases one input or output twice, or pairs values of different dtype/rank/static extents; fix: alias each output and input at most once, with indices in range, between values of one dtype, rank and static extents.");
 };
 template <class... Names>
-struct alias_conflict {
+struct alias_conflict : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: alias_conflict: an io_alias output cannot be computed in its input's storage without breaking a rule (the nodes involved and that rule are named in diagnostic::alias_conflict<...>); fix: alias the output to an input that no later node reads and nothing else destroys or returns, or drop the alias.");
 };
 
 // The arguments of ip::function / ip::check themselves.
 template <class... Names>
-struct first_argument {
+struct first_argument : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: function_arguments: the first argument of ip::function/ip::check must be ip::inputs(...); "
                 "fix: pass ip::inputs(x, ...) first and ip::outputs(...) second.");
 };
 template <class... Names>
-struct second_argument {
+struct second_argument : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: function_arguments: the second argument of ip::function/ip::check must be ip::outputs(...); "
                 "fix: pass ip::inputs(...) first and ip::outputs(r, ...) second.");
 };
 template <class... Names>
-struct option_argument {
+struct option_argument : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: function_arguments: after inputs(...) and outputs(...) come only order(...), "
                 "io_alias<O, I>(...), ip::no_rewrite and ip::debug; fix: remove the other arguments.");
 };
 // ip::position(f, v) of a value v that is not in f's graph.
 template <class... Names>
-struct foreign_value {
+struct foreign_value : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: foreign_value: ip::position(f, v): v is not a node of f's graph (named in "
                 "diagnostic::foreign_value<...>); fix: ask for a value that f's outputs or order(...) reach.");
@@ -118,7 +144,7 @@ struct foreign_value {
 };
 // What ip::function returns when ip::inputs(...) has already reported its
 // arguments: nothing more to say.
-struct reported {};
+struct reported : any_use {};
 
 }  // namespace diagnostic
 
