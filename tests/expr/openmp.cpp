@@ -68,3 +68,71 @@ TEST_CASE("small loops stay serial, inside a parallel region too", "[expr][openm
   }
   CHECK(big[big.size() - 1] == 1.0f);
 }
+
+// The opaque kernels (parallel.hpp): dot splits the rows (or columns) of its
+// result, softmax and the row or column sums split rows or columns, each
+// computed as the serial kernel computes it: equal to the one-thread result,
+// bit for bit. A sum over every axis adds one run per thread: within the bound
+// of docs/tensors.md of a long double reference.
+namespace {
+template <class T, auto R>
+bool same(const ip::tensor<T, R>& a, const ip::tensor<T, R>& b) {
+  if (a.extents() != b.extents()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(a.data()[i] == b.data()[i])) return false;
+  return true;
+}
+template <class F>
+auto one_thread(F f) {
+  omp_set_num_threads(1);
+  auto r = f();
+  return r;
+}
+}  // namespace
+
+TEST_CASE("parallel opaque kernels give the serial results", "[expr][openmp]") {
+  namespace tx = ip::detail::texpr;
+  // Sizes over every threshold, with remainders past the tile and block steps.
+  const std::size_t m = 301, k = 157, n = 97;  // m k n > the dot threshold
+  static_assert(301 * 157 * 97 >= tx::parallel_dot_threshold);
+  ip::tensor<float, 2> A(m, k), B(k, n), At(k, m);
+  naive::fill(A, -1, 1, 11);
+  naive::fill(B, -1, 1, 12);
+  naive::fill(At, -1, 1, 13);
+  ip::tensor<float> v(k), w(m);
+  naive::fill(v, -1, 1, 14);
+  naive::fill(w, -1, 1, 15);
+  ip::tensor<double, 2> S(700, 301);  // > the softmax and reduce thresholds
+  naive::fill(S, -5, 5, 16);
+  const std::size_t big = 3 * tx::parallel_reduce_threshold + 37;
+  ip::tensor<float> x(big);
+  naive::fill(x, -1, 1, 17);
+
+  const auto AB = one_thread([&] { return ip::dot(A, B); });
+  const auto AtB = one_thread([&] { return ip::dot(ip::transpose(At), B); });
+  const auto Av = one_thread([&] { return ip::dot(A, v); });
+  const auto wA = one_thread([&] { return ip::dot(w, A); });
+  const auto soft = one_thread([&] { return ip::softmax(S); });
+  const auto rows = one_thread([&] { return ip::reduce_sum<1>(S); });
+  const auto cols = one_thread([&] { return ip::reduce_sum<0>(S); });
+  long double want = 0, mag = 0;
+  for (std::size_t i = 0; i < big; ++i) want += x[i], mag += std::abs(static_cast<long double>(x[i]));
+
+  for (int threads : {2, 3, 4, 7}) {
+    omp_set_num_threads(threads);
+    INFO(threads << " threads");
+    CHECK(same(ip::dot(A, B), AB));
+    CHECK(same(ip::dot(ip::transpose(At), B), AtB));
+    CHECK(same(ip::dot(A, v), Av));
+    CHECK(same(ip::dot(w, A), wA));
+    CHECK(same(ip::softmax(S), soft));
+    ip::tensor<double, 2> T = S;
+    ip::softmax_inplace(T);
+    CHECK(same(T, soft));
+    CHECK(same(ip::reduce_sum<1>(S), rows));
+    CHECK(same(ip::reduce_sum<0>(S), cols));
+    const long double got = ip::reduce_sum(x)();
+    const long double u = std::ldexp(1.0L, -24);
+    CHECK(std::abs(got - want) <= u * std::abs(want) + 23 * u * mag);
+  }
+}

@@ -19,6 +19,7 @@
 #include "inplace/tensor/detail/kernel_dot.hpp"
 #include "inplace/tensor/detail/kernel_reduce.hpp"
 #include "inplace/tensor/detail/kernel_softmax.hpp"
+#include "inplace/tensor/detail/parallel.hpp"
 #include "inplace/tensor/detail/tensor_fwd.hpp"
 #include "inplace/tensor/detail/tensor_layout.hpp"
 #include "inplace/tensor/detail/texpr_node.hpp"
@@ -76,6 +77,25 @@ void for_each_row(T* p, const tx_extents<N>& e, const tx_strides<N>& s, F&& f) {
       }
     }
   }
+}
+
+// for_each_row, with the rows split over threads (parallel.hpp) when there are
+// `threshold` elements or more and the outer axes step through memory as one
+// (row r at p + r * s[N - 2]: any contiguous or row-sliced array); f must not throw.
+template <class T, std::size_t N, class F>
+void for_each_row_parallel(T* p, const tx_extents<N>& e, const tx_strides<N>& s, std::size_t threshold, F&& f) {
+  if constexpr (N >= 2) {
+    bool uniform = true;
+    for (std::size_t a = 0; a + 2 < N; ++a) uniform = uniform && s[a] == s[a + 1] * static_cast<std::ptrdiff_t>(e[a + 1]);
+    const std::size_t parts = uniform ? parallel_threads(tx_count(e), threshold) : 1;
+    if (parts > 1) {
+      parallel_ranges(parts, tx_count(e) / e[N - 1], 1, [&](std::size_t, std::size_t r0, std::size_t r1) {
+        for (std::size_t r = r0; r < r1; ++r) f(p + static_cast<std::ptrdiff_t>(r) * s[N - 2], e[N - 1], s[N - 1]);
+      });
+      return;
+    }
+  }
+  for_each_row(p, e, s, std::forward<F>(f));
 }
 
 // Calls f(element) along one row; the unit-stride branch is the one that vectorises.
@@ -184,20 +204,39 @@ void dot_into(V* out, const VA& va, const VB& vb) {
       return copy.data();
     };
     std::vector<V> copy;
+    // With INPLACE_OPENMP, large products split the rows (or columns) of the
+    // result over threads, each packing its own panels (parallel.hpp).
+    const std::size_t parts = parallel_threads(m * k * n, parallel_dot_threshold);
+    const auto gemm_rows = [&](std::size_t rows, const TA* a, std::ptrdiff_t s0, std::ptrdiff_t s1, const TB* b,
+                               std::ptrdiff_t t0, std::ptrdiff_t t1, std::size_t cols) {
+      parallel_ranges(parts, rows, gemm::MR, [&](std::size_t, std::size_t i0, std::size_t i1) {
+        gemm::gemm(out + i0 * cols, i1 - i0, k, cols, a + static_cast<std::ptrdiff_t>(i0) * s0, s0, s1, b, t0, t1);
+      });
+    };
+    const auto gemv_rows = [&](std::size_t rows, const V* a, std::ptrdiff_t s0, const V* x) {
+      parallel_ranges(parts, rows, 16, [&](std::size_t, std::size_t i0, std::size_t i1) {
+        gemm::gemv_rows(out + i0, i1 - i0, k, a + static_cast<std::ptrdiff_t>(i0) * s0, s0, x);
+      });
+    };
+    const auto gemv_cols = [&](std::size_t cols, const auto* x, std::ptrdiff_t xs, const V* b, std::ptrdiff_t s0) {
+      parallel_ranges(parts, cols, 64, [&](std::size_t, std::size_t j0, std::size_t j1) {
+        gemm::gemv_cols(out + j0, k, j1 - j0, x, xs, b + j0, s0);
+      });
+    };
     if constexpr (NA == 2 && NB == 2) {
-      return gemm::gemm(out, m, k, n, va.data(), a0, a1, vb.data(), b0, b1);
+      return gemm_rows(m, va.data(), a0, a1, vb.data(), b0, b1, n);
     } else if constexpr (NA == 2) {  // (m, k) (k): one dot product per row of a
       if constexpr (std::is_same_v<TA, V>) {
-        if (a1 == 1 || k <= 1) return gemm::gemv_rows(out, m, k, va.data(), a0, contiguous(vb.data(), b0, copy));
-        if (a0 == 1 || m <= 1) return gemm::gemv_cols(out, k, m, vb.data(), b0, va.data(), a1);
+        if (a1 == 1 || k <= 1) return gemv_rows(m, va.data(), a0, contiguous(vb.data(), b0, copy));
+        if (a0 == 1 || m <= 1) return gemv_cols(m, vb.data(), b0, va.data(), a1);
       }
-      return gemm::gemm(out, m, k, 1, va.data(), a0, a1, vb.data(), b0, std::ptrdiff_t{0});
+      return gemm_rows(m, va.data(), a0, a1, vb.data(), b0, std::ptrdiff_t{0}, 1);
     } else if constexpr (NB == 2) {  // (k) (k, n): rows of b scaled and added
       if constexpr (std::is_same_v<TB, V>) {
-        if (b1 == 1 || n <= 1) return gemm::gemv_cols(out, k, n, va.data(), a1, vb.data(), b0);
-        if (b0 == 1 || k <= 1) return gemm::gemv_rows(out, n, k, vb.data(), b1, contiguous(va.data(), a1, copy));
+        if (b1 == 1 || n <= 1) return gemv_cols(n, va.data(), a1, vb.data(), b0);
+        if (b0 == 1 || k <= 1) return gemv_rows(n, vb.data(), b1, contiguous(va.data(), a1, copy));
       }
-      return gemm::gemm(out, 1, k, n, va.data(), std::ptrdiff_t{0}, a1, vb.data(), b0, b1);
+      return gemm_rows(1, va.data(), std::ptrdiff_t{0}, a1, vb.data(), b0, b1, n);
     } else {  // (k) (k)
       std::vector<V> copy2;
       return gemm::gemv_rows(out, 1, k, contiguous(va.data(), a1, copy), 0, contiguous(vb.data(), b0, copy2));
@@ -248,7 +287,18 @@ void reduce_sum_into(T* out, const VA& v) {
     if (tx_count(e) == 0) {
       *out = T{};
     } else if (tx_is_contiguous(e, s)) {
-      *out = static_cast<T>(sum_run(p, tx_count(e)));
+      const std::size_t n = tx_count(e), parts = parallel_threads(n, parallel_reduce_threshold);
+      if (parts <= 1) {
+        *out = static_cast<T>(sum_run(p, n));
+      } else {  // one run per thread, of whole blocks; their sums added in order
+        std::vector<sum_t<T>> part(parts);
+        const T* first = p;  // (a structured binding cannot be captured before C++20's P1091 in clang 14)
+        parallel_ranges(parts, n, reduce::block<T>,
+                        [&](std::size_t t, std::size_t i0, std::size_t i1) { part[t] = sum_run(first + i0, i1 - i0); });
+        sum_t<T> acc{};
+        for (const auto& x : part) acc += x;
+        *out = static_cast<T>(acc);
+      }
     } else {
       sum_t<T> acc{};
       for_each_row(p, e, s, [&](const T* q, std::size_t n, std::ptrdiff_t st) { acc += sum_row(q, n, st); });
@@ -258,10 +308,17 @@ void reduce_sum_into(T* out, const VA& v) {
   } else {
     if constexpr (N == 2) {  // a matrix: whichever axis is contiguous decides the loop
       constexpr std::size_t O = 1 - X;  // the axis that stays
-      if (v.stride(O) == 1 && v.extent(O) > 1)
-        return sum_columns(out, v.data(), v.extent(X), v.extent(O), v.stride(X));
-      for (std::size_t i = 0; i < v.extent(O); ++i)
-        out[i] = static_cast<T>(sum_row(v.data() + static_cast<std::ptrdiff_t>(i) * v.stride(O), v.extent(X), v.stride(X)));
+      const std::size_t parts = parallel_threads(tx_count(v.extents()), parallel_reduce_threshold);
+      if (v.stride(O) == 1 && v.extent(O) > 1) {  // column sums: each thread its columns
+        parallel_ranges(parts, v.extent(O), 64, [&](std::size_t, std::size_t j0, std::size_t j1) {
+          sum_columns(out + j0, v.data() + j0, v.extent(X), j1 - j0, v.stride(X));
+        });
+        return;
+      }
+      parallel_ranges(parts, v.extent(O), 1, [&](std::size_t, std::size_t i0, std::size_t i1) {
+        for (std::size_t i = i0; i < i1; ++i)
+          out[i] = static_cast<T>(sum_row(v.data() + static_cast<std::ptrdiff_t>(i) * v.stride(O), v.extent(X), v.stride(X)));
+      });
       return;
     }
     tx_extents<NR> er{};  // the result's extents, and v's strides along them
@@ -359,7 +416,8 @@ auto softmax_inplace(A&& a) {
       const auto e = a.extents();
       const auto s = a.strides();
       if (has_internal_overlap(e, s)) throw_internal_overlap(e, s);  // a broadcast view: rows would share elements
-      for_each_row(a.data(), e, s, [](E* p, std::size_t n, std::ptrdiff_t st) { softmax_row(p, n, st); });
+      for_each_row_parallel(a.data(), e, s, parallel_softmax_threshold,
+                            [](E* p, std::size_t n, std::ptrdiff_t st) { softmax_row(p, n, st); });
       return inplace_result(std::forward<A>(a));
     }
   }

@@ -87,8 +87,8 @@ struct opaque_kernel<ops::softmax_inplace> {
   template <class O, class A>
   static void run(const O& out, const A&) {
     using T = typename O::value_type;
-    texpr::for_each_row(out.data(), out.extents(), out.strides(),
-                        [](T* p, std::size_t n, std::ptrdiff_t s) { texpr::softmax_row(p, n, s); });
+    texpr::for_each_row_parallel(out.data(), out.extents(), out.strides(), texpr::parallel_softmax_threshold,
+                                 [](T* p, std::size_t n, std::ptrdiff_t s) { texpr::softmax_row(p, n, s); });
   }
 };
 template <>

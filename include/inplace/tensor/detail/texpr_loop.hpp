@@ -7,6 +7,7 @@
 // become one flat loop; the others a nest of rows. With INPLACE_OPENMP, loops of
 // at least parallel_threshold elements are split over OpenMP threads.
 
+#include "inplace/tensor/detail/parallel.hpp"
 #include "inplace/tensor/detail/tensor_layout.hpp"
 #include "inplace/tensor/detail/texpr_kernel.hpp"
 
@@ -27,8 +28,6 @@
 #endif
 
 namespace inplace::detail::texpr {
-
-inline constexpr std::size_t parallel_threshold = std::size_t{1} << 16;
 
 template <class T, std::size_t A, class K>
 void run_rows(T* d, const std::array<std::size_t, A>& ext, const tx_strides<A>& ds, std::size_t nd,
