@@ -142,10 +142,12 @@ inline B load(const K& k, std::ptrdiff_t i) {
 #endif
 
 // d[i] = k[i] for i in [i0, i1), every stride of the row 1. Inlined where the
-// flat path is, so that the row's pointers stay in registers. Two batches per
-// step: on Zen 5, measured paired against Eigen's one-batch loop (bench/runtime,
-// BM_paired), one batch was 0.95x at 4Ki for axpy, four batches 0.90x for mix
-// (division-bound); two were 1.13-1.19x and 1.00x, and equal at larger sizes.
+// flat path is, so that the row's pointers stay in registers. One batch per
+// step, as Eigen's loop and g++'s vectorised hand loop: measured paired against
+// both (bench/runtime, BM_paired), two batches per step were 1.13-1.19x Eigen at
+// 4Ki axpy on a Zen 5 but 0.88-0.91x on a Zen 4, where one batch is 0.91-0.96x
+// Eigen and 0.96-1.01x the hand loop; with the peers' loop shape the
+// comparison does not depend on the machine. (exp-bound chains lost 3% to it.)
 // Each batch is loaded before it is stored, so reading d itself is safe.
 // Inlined beside a small operand of known size, g++ 12 warns that a batch could
 // read past it, on a path where i1 (every operand's length) forbids it.
@@ -158,10 +160,6 @@ template <class T, class K>
   if constexpr (simd_type<T> && simd_kernel<K, T>()) {
     using B = xsimd::batch<T>;
     constexpr std::ptrdiff_t W = static_cast<std::ptrdiff_t>(B::size);
-    for (; i + 2 * W <= i1; i += 2 * W) {
-      load<B>(k, i).store_unaligned(d + i);
-      load<B>(k, i + W).store_unaligned(d + i + W);
-    }
     for (; i + W <= i1; i += W) load<B>(k, i).store_unaligned(d + i);
   }
 #endif
