@@ -28,7 +28,8 @@ asan: deps
 	cmake --preset asan
 	cmake --build --preset asan -j$(JOBS)
 	ctest --preset asan -j$(JOBS) -LE 'fail|consumer'
-bench: configure
+bench: deps
+	cmake --preset $(PRESET) -DINPLACE_BENCH=ON
 	cmake --build --preset $(PRESET) -j$(JOBS) --target runtime_bench
 	./build/$(PRESET)/bench/runtime/runtime_bench --benchmark_min_time=0.2
 	cmake --build --preset $(PRESET) -j$(JOBS) --target memory_pipeline
