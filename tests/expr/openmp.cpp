@@ -99,7 +99,12 @@ TEST_CASE("parallel opaque kernels give the serial results", "[expr][openmp]") {
   naive::fill(A, -1, 1, 11);
   naive::fill(B, -1, 1, 12);
   naive::fill(At, -1, 1, 13);
-  ip::tensor<float> v(k), w(m);
+  // Matrix-vector products over the threshold: rows of A2 (gemv_rows) and
+  // columns of A2 (gemv_cols) split over threads.
+  ip::tensor<float, 2> A2(1031, 517);
+  naive::fill(A2, -1, 1, 18);
+  static_assert(1031 * 517 >= tx::parallel_dot_threshold);
+  ip::tensor<float> v(517), w(1031);
   naive::fill(v, -1, 1, 14);
   naive::fill(w, -1, 1, 15);
   ip::tensor<double, 2> S(700, 301);  // > the softmax and reduce thresholds
@@ -110,8 +115,8 @@ TEST_CASE("parallel opaque kernels give the serial results", "[expr][openmp]") {
 
   const auto AB = one_thread([&] { return ip::dot(A, B); });
   const auto AtB = one_thread([&] { return ip::dot(ip::transpose(At), B); });
-  const auto Av = one_thread([&] { return ip::dot(A, v); });
-  const auto wA = one_thread([&] { return ip::dot(w, A); });
+  const auto Av = one_thread([&] { return ip::dot(A2, v); });
+  const auto wA = one_thread([&] { return ip::dot(w, A2); });
   const auto soft = one_thread([&] { return ip::softmax(S); });
   const auto rows = one_thread([&] { return ip::reduce_sum<1>(S); });
   const auto cols = one_thread([&] { return ip::reduce_sum<0>(S); });
@@ -123,8 +128,8 @@ TEST_CASE("parallel opaque kernels give the serial results", "[expr][openmp]") {
     INFO(threads << " threads");
     CHECK(same(ip::dot(A, B), AB));
     CHECK(same(ip::dot(ip::transpose(At), B), AtB));
-    CHECK(same(ip::dot(A, v), Av));
-    CHECK(same(ip::dot(w, A), wA));
+    CHECK(same(ip::dot(A2, v), Av));
+    CHECK(same(ip::dot(w, A2), wA));
     CHECK(same(ip::softmax(S), soft));
     ip::tensor<double, 2> T = S;
     ip::softmax_inplace(T);

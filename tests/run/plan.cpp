@@ -1,6 +1,6 @@
 // ip::plan against what calls do: a table of graphs, each called under every
-// donation pattern, allocates (counted by replacing aligned operator new) and
-// copies exactly what its plan says.
+// donation pattern, allocates (ip::aligned_allocator's blocks, counted as
+// ../expr/allocations.hpp says) and copies exactly what its plan says.
 #include "../expr/allocations.hpp"
 
 #include <inplace.hpp>

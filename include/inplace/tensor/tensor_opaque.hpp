@@ -87,7 +87,7 @@ void for_each_row_parallel(T* p, const tx_extents<N>& e, const tx_strides<N>& s,
   if constexpr (N >= 2) {
     bool uniform = true;
     for (std::size_t a = 0; a + 2 < N; ++a) uniform = uniform && s[a] == s[a + 1] * static_cast<std::ptrdiff_t>(e[a + 1]);
-    const std::size_t parts = uniform ? parallel_threads(tx_count(e), threshold) : 1;
+    const std::size_t parts = uniform && e[N - 1] > 0 ? parallel_threads(tx_count(e), threshold) : 1;
     if (parts > 1) {
       parallel_ranges(parts, tx_count(e) / e[N - 1], 1, [&](std::size_t, std::size_t r0, std::size_t r1) {
         for (std::size_t r = r0; r < r1; ++r) f(p + static_cast<std::ptrdiff_t>(r) * s[N - 2], e[N - 1], s[N - 1]);

@@ -43,8 +43,14 @@ struct any_use {
   constexpr any_use operator()(X&&...) const noexcept { return {}; }
   template <class X>
   constexpr any_use operator[](X&&) const noexcept { return {}; }
+  // Any number (arithmetic with the result stays unambiguous: one conversion
+  // to a number, not one per arithmetic type), or any other type.
+  constexpr operator long double() const noexcept { return 0; }
   template <class T>
-  operator T() const;  // never defined: the program does not compile anyway
+    requires(!std::is_arithmetic_v<T>)
+  constexpr operator T() const {
+    return T{};
+  }
   template <class... X>
   constexpr any_use debug(X&&...) const noexcept { return {}; }
   constexpr any_use data() const noexcept { return {}; }
@@ -135,7 +141,7 @@ struct option_argument : any_use {
 };
 // ip::position(f, v) of a value v that is not in f's graph.
 template <class... Names>
-struct foreign_value : any_use {
+struct foreign_value {  // (not any_use: it is a number, below)
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: foreign_value: ip::position(f, v): v is not a node of f's graph (named in "
                 "diagnostic::foreign_value<...>); fix: ask for a value that f's outputs or order(...) reach.");

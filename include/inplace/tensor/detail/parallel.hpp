@@ -8,10 +8,13 @@
 // under which a second thread did not pay on the machine of docs/performance.md
 // ("OpenMP"), where they were measured; a build may set its own with the macros
 // INPLACE_PARALLEL_{ELEMENTWISE,REDUCE,SOFTMAX,DOT}_THRESHOLD
-// (bench/runtime/openmp_bench sets them to 1 to measure every size).
+// (bench/runtime/openmp_bench sets them to 1 to measure every size). Like
+// INPLACE_OPENMP itself, they must be the same in every translation unit of a
+// program (they change inline definitions).
 
 #include <algorithm>
 #include <cstddef>
+#include <exception>
 
 #if defined(INPLACE_OPENMP) && defined(_OPENMP)
 #include <omp.h>
@@ -50,20 +53,28 @@ inline std::size_t parallel_threads([[maybe_unused]] std::size_t work, [[maybe_u
 
 // f(t, i0, i1) for the t-th of `parts` ranges of [0, n), each a whole number of
 // `grain`s but the last, run by `parts` threads (parts <= 1: f(0, 0, n) here).
-// f must not throw (an exception cannot leave an OpenMP region).
+// An exception cannot leave an OpenMP region: the first one a thread throws
+// (a packing buffer's std::bad_alloc) is rethrown here once every thread is done.
 template <class F>
 void parallel_ranges(std::size_t parts, std::size_t n, std::size_t grain, F&& f) {
   const std::size_t chunks = (n + grain - 1) / grain;
   if (parts > chunks) parts = chunks;
 #if defined(INPLACE_OPENMP) && defined(_OPENMP)
   if (parts > 1) {
+    std::exception_ptr failed;
 #pragma omp parallel num_threads(static_cast<int>(parts))
     {
       const auto t = static_cast<std::size_t>(omp_get_thread_num());
       const auto nt = static_cast<std::size_t>(omp_get_num_threads());
       const std::size_t i0 = std::min(n, chunks * t / nt * grain), i1 = std::min(n, chunks * (t + 1) / nt * grain);
-      if (i0 < i1) f(t, i0, i1);
+      try {
+        if (i0 < i1) f(t, i0, i1);
+      } catch (...) {
+#pragma omp critical(inplace_parallel_ranges)
+        if (!failed) failed = std::current_exception();
+      }
     }
+    if (failed) std::rethrow_exception(failed);
     return;
   }
 #endif
