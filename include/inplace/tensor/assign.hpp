@@ -42,12 +42,7 @@
 #include <utility>
 #include <vector>
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail {
 
@@ -358,6 +353,4 @@ void compound_assign(Op op, const tensor_view<T, R>& d, E&& e, assign_mode mode 
 
 }  // namespace inplace::detail
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"

@@ -21,12 +21,7 @@
 #include <cstddef>
 #include <type_traits>
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail::texpr {
 
@@ -221,6 +216,4 @@ void sum_columns(T* out, const T* p, std::size_t rows, std::size_t cols, std::pt
 
 }  // namespace inplace::detail::texpr
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"

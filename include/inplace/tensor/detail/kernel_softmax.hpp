@@ -17,12 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail::texpr {
 
@@ -156,6 +151,4 @@ void softmax_row(T* p, std::size_t n, std::ptrdiff_t s) {
 
 }  // namespace inplace::detail::texpr
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"

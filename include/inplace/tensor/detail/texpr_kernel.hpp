@@ -30,12 +30,7 @@
 #define INPLACE_IVDEP
 #endif
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail::texpr {
 
@@ -178,6 +173,4 @@ void run_strided(T* __restrict d, std::ptrdiff_t ds, const K& k, std::ptrdiff_t 
 
 }  // namespace inplace::detail::texpr
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"

@@ -20,12 +20,7 @@
 #include <omp.h>
 #endif
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail::texpr {
 
@@ -126,6 +121,4 @@ void evaluate(T* d, const tx_extents<N>& e, const tx_strides<N>& ds, K k) {
 
 }  // namespace inplace::detail::texpr
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"

@@ -21,12 +21,7 @@
 #include <type_traits>
 #include <utility>
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail {
 
@@ -182,6 +177,4 @@ auto tx_apply_view(X&& x, const F& f) {
 
 }  // namespace inplace::detail
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"
