@@ -51,12 +51,7 @@
 #include <type_traits>
 #include <utility>
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace {
 namespace diagnostic {
@@ -407,12 +402,6 @@ class invocation {
 
   // ---- results -------------------------------------------------------------------
   static constexpr const graph_facts<G>& gf = P::gfacts;
-  template <std::size_t V>
-  static constexpr std::size_t input_index = [] {
-    for (std::size_t k = 0; k < NI; ++k)
-      if (g.entries[g.inputs[k]].first_value == V) return k;
-    return none;
-  }();
   // Whether value V is returned as a tensor (not a view) by an output before position K.
   template <std::size_t V, std::size_t K>
   static constexpr bool returned_before = [] {
@@ -443,7 +432,7 @@ class invocation {
   std::array<std::shared_ptr<void>, views_kept ? P::NV + NI : 0> owners_{};
   template <std::size_t R, class X>
   static constexpr std::size_t owner_key() {
-    if constexpr (input_index<R> != none) return P::NV + input_index<R>;
+    if constexpr (gf.input_of[R] != none) return P::NV + gf.input_of[R];
     else if constexpr (X::pl.where[R] == home::input) return P::NV + X::pl.index[R];
     else return X::pl.index[R];
   }
@@ -459,7 +448,7 @@ class invocation {
   // The storage block of root value R, taken over from the buffer or the donated argument.
   template <std::size_t R, class X>
   void* take_block(X& x) {
-    constexpr std::size_t k = input_index<R>;
+    constexpr std::size_t k = gf.input_of[R];
     if constexpr (k != none) {
       return detail::tensor_access::take(std::get<k>(args_));
     } else if constexpr (X::pl.where[R] == home::input) {
@@ -503,7 +492,7 @@ class invocation {
     using T = typename X::template dtype<V>;
     constexpr std::size_t N = X::template rank_of<V>;
     using result_tensor = tensor<T, result_spec<V>()>;
-    constexpr std::size_t k = input_index<R>;
+    constexpr std::size_t k = gf.input_of[R];
     if constexpr (kind == entry_kind::constant || kind == entry_kind::scalar || X::pl.where[R] == home::scalar) {
       ++last_call_counts.allocations;  // a copy of the call's value (or a view of it)
       return result_tensor(x.template view<V>());
@@ -565,6 +554,4 @@ auto call_function(const function_t<S>& f, A&&... a) {
 
 }  // namespace inplace
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"

@@ -15,7 +15,6 @@
 #include "inplace/tensor/tensor_opaque.hpp"
 #include "inplace/tensor/view_functions.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstring>
@@ -26,12 +25,7 @@
 #include <type_traits>
 #include <utility>
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail::run {
 
@@ -240,12 +234,7 @@ class executor {
   using view_type = tensor_view<dtype<V>, rank_spec<rank_of<V>>>;
 
   static constexpr std::size_t NB = pl.num_buffers > 0 ? pl.num_buffers : 1;
-  static constexpr std::size_t MR = [] {
-    std::size_t r = 1;
-    for (std::size_t v = 0; v < G::num_values; ++v) r = std::max(r, g.values[v].value_shape.rank);
-    return r;
-  }();
-  using slot = run::slot<MR>;
+  using slot = run::slot<P::max_rank>;
   std::array<slot, NV> slots;
   std::array<block, NB> buffers{};  // by buffer id
   std::array<scalar_cell, NI> scalars;
@@ -690,6 +679,4 @@ class executor {
 
 }  // namespace inplace::detail::run
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"

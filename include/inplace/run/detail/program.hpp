@@ -16,6 +16,7 @@
 
 #include <boost/mp11/algorithm.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -23,12 +24,7 @@
 #include <type_traits>
 #include <utility>
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail::run {
 
@@ -126,6 +122,7 @@ struct graph_facts {
   std::array<index_pattern, NV> pattern{};
   std::array<bool, NV> is_output{};
   std::array<std::size_t, NV> base{};  // the first value that is not a view, following view_map back
+  std::array<std::size_t, NV> input_of{};  // the input (its place in inputs(...)) whose value v is, or none
   std::array<std::size_t, NV + 1> reader_begin{}, root_begin{}, base_begin{};
   std::array<std::size_t, NA> reader{};  // reader[reader_begin[v] ..]: entries reading v (once each)
   std::array<std::size_t, NV> by_root{}, by_base{};
@@ -133,6 +130,8 @@ struct graph_facts {
   constexpr explicit graph_facts(const G& graph) : g(graph) {
     roots_and_patterns(g, root, pattern);
     for (std::size_t k = 0; k < G::num_outputs; ++k) is_output[g.outputs[k]] = true;
+    for (auto& k : input_of) k = none;
+    for (std::size_t k = 0; k < G::num_inputs; ++k) input_of[g.entries[g.inputs[k]].first_value] = k;
     for (std::size_t v = 0; v < G::num_values; ++v) base[v] = is_view(v) ? base[viewed(v)] : v;  // topological
     // readers, each entry once per value
     std::array<std::size_t, NV> last{};
@@ -535,6 +534,14 @@ struct program {
   // The graph's reader, root and view lists, built once for everything below.
   static constexpr graph_facts<G> gfacts{S::graph_value};
 
+  // The largest rank of the graph's values (at least 1): the axes a call's
+  // slots hold (execute.hpp).
+  static constexpr std::size_t max_rank = [] {
+    std::size_t r = 1;
+    for (std::size_t v = 0; v < G::num_values; ++v) r = std::max(r, S::graph_value.values[v].value_shape.rank);
+    return r;
+  }();
+
   static constexpr auto fused = fuser<G, decltype(S::result)>(gfacts, S::result).run();
 
   // Debug mode's reference: every node alone, in the analysis's order, every
@@ -555,6 +562,4 @@ struct program {
 
 }  // namespace inplace::detail::run
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"

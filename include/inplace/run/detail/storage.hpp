@@ -12,12 +12,7 @@
 #include <array>
 #include <cstddef>
 
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ -Wshadow warns when a lambda's parameter or local has the name of any
-// global of the user's program (int a; int x; ...): not a bug here, so off.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wshadow"
-#endif
+#include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail::run {
 
@@ -342,7 +337,7 @@ class planner {
       const std::size_t v = g.outputs[k], r = f.root[v];
       const auto kind = g.entries[g.values[r].entry].kind;
       bool copy = kind == entry_kind::constant || kind == entry_kind::scalar || holder[r].where == home::scalar;
-      const bool borrowed_input = kind == entry_kind::input && !donated_[input_index(r)];
+      const bool borrowed_input = kind == entry_kind::input && !donated_[f.input_of[r]];
       if (!copy && !borrowed_input && v == r && !lives_in_view(f, v))
         for (std::size_t j = 0; j < k; ++j) copy = copy || g.outputs[j] == v;
       if (!copy) continue;
@@ -360,12 +355,6 @@ class planner {
       if (out.buffer_dies[b] < 0) returned += bytes_of(out.buffer_value[b]);
     if (returned + extra > out.peak_bytes) out.peak_bytes = returned + extra;
   }
-  constexpr std::size_t input_index(std::size_t v) const {
-    for (std::size_t k = 0; k < G::num_inputs; ++k)
-      if (f.out_value(g.inputs[k]) == v) return k;
-    return 0;
-  }
-
   // When each buffer is freed, and the most bytes alive at once.
   constexpr void finish_buffers(result& out) {
     std::array<int, NV> dies{};
@@ -392,6 +381,4 @@ class planner {
 
 }  // namespace inplace::detail::run
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "inplace/detail/shadow_on.hpp"
