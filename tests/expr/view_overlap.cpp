@@ -3,6 +3,7 @@
 // temporary; a real overlap still goes through one (and the result is NumPy's).
 // And the element-level test itself against brute force.
 #include "allocations.hpp"
+#include "naive.hpp"
 
 #include <inplace.hpp>
 
@@ -15,15 +16,9 @@
 #include <vector>
 
 namespace ip = inplace;
+using naive::iota;
 using allocations::temporaries;
 
-namespace {
-ip::tensor<float, 2> iota(std::size_t r, std::size_t c) {
-  ip::tensor<float, 2> a(r, c);
-  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i);
-  return a;
-}
-}  // namespace
 
 TEST_CASE("disjoint parts of one buffer: no temporary", "[views][overlap]") {
   SECTION("two different rows") {

@@ -1,5 +1,7 @@
 // Running graphs with the axis views: the values NumPy gives, views returned
 // into the caller's storage, in-place updates through a row, a column, a block.
+#include "../expr/naive.hpp"
+
 #include <inplace.hpp>
 
 #include <catch2/catch.hpp>
@@ -9,6 +11,7 @@
 #include <utility>
 
 namespace ip = inplace;
+using naive::iota;
 using namespace ip::literals;
 
 namespace {
@@ -16,11 +19,6 @@ constexpr auto A = ip::input<"A", float, 2>;
 constexpr auto S = ip::input<"S", float, ip::extents<3, 4>>;
 constexpr auto x = ip::input<"x", float>;
 
-ip::tensor<float, 2> iota(std::size_t r, std::size_t c) {
-  ip::tensor<float, 2> a(r, c);
-  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i);
-  return a;
-}
 }  // namespace
 
 TEST_CASE("graph views compute NumPy's values", "[views][run]") {

@@ -1,5 +1,7 @@
 // The axis views on tensors, views and expressions: NumPy's indexing results,
 // compile-time and run-time specs alike, errors, and lazy views of expressions.
+#include "../expr/naive.hpp"
+
 #include <inplace.hpp>
 
 #include <catch2/catch.hpp>
@@ -8,13 +10,9 @@
 #include <type_traits>
 
 namespace ip = inplace;
+using naive::iota;
 
 namespace {
-ip::tensor<float, 2> iota(std::size_t r, std::size_t c) {
-  ip::tensor<float, 2> a(r, c);
-  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i);
-  return a;
-}
 template <class V>
 auto ex(const V& v) {  // extents as a vector, for comparing
   return std::vector<std::size_t>(v.extents().begin(), v.extents().end());
