@@ -123,26 +123,16 @@ constexpr bool fits_input() {
     return plain<A>::rank == I::value_shape.rank && std::is_same_v<texpr::value_t<A>, typename I::dtype>;
   else return false;
 }
-template <class I, class A>
-constexpr bool argument_ok() {
-  constexpr bool ok = fits_input<I, A>();
-  if constexpr (!ok)
-    (void)sizeof(diagnostic::argument_mismatch<input_name_t<I>, diagnostic::tensor_of<typename I::dtype, I::value_shape.rank>,
-                                               plain<A>>);
-  return ok;
-}
 
 template <class S, class... A>
 struct call_types;
 template <class... I, class... O, class... Opt, class... A>
 struct call_types<spec<inputs_t<I...>, outputs_t<O...>, Opt...>, A...> {
-  static constexpr bool arguments_ok = (argument_ok<I, A>() && ...);
   static constexpr std::uint64_t mask = [] {
     std::uint64_t m = 0, bit = 1;
     ((m |= donatable<A> ? bit : 0, bit <<= 1), ...);
     return m;
   }();
-  using input_list = mp_list<I...>;
   // The first input that a must_alias output lives in, passed borrowed (none: every one is donated).
   static constexpr std::size_t must_alias_borrowed = [] {
     using S = spec<inputs_t<I...>, outputs_t<O...>, Opt...>;
@@ -255,7 +245,7 @@ class invocation {
   std::tuple<A&&...> args_;
 
   template <std::size_t K>
-  using input_t = boost::mp11::mp_at_c<typename call_types<S, A...>::input_list, K>;
+  using input_t = boost::mp11::mp_at_c<typename S::input_list, K>;
   template <std::size_t K>
   using arg_t = std::tuple_element_t<K, std::tuple<A...>>;
 
@@ -518,25 +508,12 @@ class invocation {
   }
 };
 
+// (function_t's operator() and debug() admit only the arguments call_check
+// accepts: the count, each argument's rank and dtype, must_alias donated.)
 template <class S, bool Debug, class... A>
 auto call(A&&... a) {
-  using G = typename S::graph_type;
-  static_assert(sizeof...(A) == G::num_inputs,
-                "inplace: argument_count: f(args...) takes one argument per input of ip::inputs(...) (their "
-                "numbers in diagnostic::argument_count<...>); fix: pass the arguments in the order of "
-                "ip::inputs(...), one each.");
-  if constexpr (sizeof...(A) == G::num_inputs) {
-    using C = call_types<S, A...>;
-    if constexpr (C::arguments_ok) {
-      if constexpr (C::must_alias_borrowed != none) {
-        using I = boost::mp11::mp_at_c<typename C::input_list, C::must_alias_borrowed>;
-        (void)sizeof(diagnostic::must_alias<input_name_t<I>>);
-      } else {
-        if constexpr (Debug) return invocation<S, A...>(std::forward<A>(a)...).debug();
-        else return invocation<S, A...>(std::forward<A>(a)...)();
-      }
-    }
-  }
+  if constexpr (Debug) return invocation<S, A...>(std::forward<A>(a)...).debug();
+  else return invocation<S, A...>(std::forward<A>(a)...)();
 }
 }  // namespace detail::run
 
