@@ -16,10 +16,6 @@
 #include <cstddef>
 #include <utility>
 
-#if defined(INPLACE_OPENMP) && defined(_OPENMP)
-#include <omp.h>
-#endif
-
 #include "inplace/detail/shadow_off.hpp"
 
 namespace inplace::detail::texpr {
@@ -97,25 +93,19 @@ void evaluate(T* d, const tx_extents<N>& e, const tx_strides<N>& ds, K k) {
   for (std::size_t a = 0; a < inner && a < A; ++a) rows *= ext[a];
   const auto len = static_cast<std::ptrdiff_t>(ext[inner]);
 
-#if defined(INPLACE_OPENMP) && defined(_OPENMP)
-  if (rows * ext[inner] >= parallel_threshold && omp_get_max_threads() > 1 && !omp_in_parallel()) {
-#pragma omp parallel
-    {
-      const auto t = static_cast<std::size_t>(omp_get_thread_num());
-      const auto nt = static_cast<std::size_t>(omp_get_num_threads());
-      if (rows >= nt) {  // whole rows per thread
-        const std::size_t r0 = rows * t / nt, r1 = rows * (t + 1) / nt;
-        if (r0 < r1) run_rows(d, ext, dst, nd, k, unit, r0, r1, 0, len);
-      } else {  // one row split in chunks of whole cache lines
-        const std::ptrdiff_t chunk = ((len + static_cast<std::ptrdiff_t>(nt) - 1) / static_cast<std::ptrdiff_t>(nt) + 15) / 16 * 16;
-        const std::ptrdiff_t i0 = std::min(len, chunk * static_cast<std::ptrdiff_t>(t));
-        const std::ptrdiff_t i1 = std::min(len, i0 + chunk);
-        if (i0 < i1) run_rows(d, ext, dst, nd, k, unit, 0, rows, i0, i1);
-      }
-    }
+  // With INPLACE_OPENMP (parallel.hpp): whole rows per thread, or one long row
+  // in chunks of whole cache lines.
+  if (const std::size_t parts = parallel_threads(rows * ext[inner], parallel_threshold); parts > 1) {
+    if (rows >= parts)
+      parallel_ranges(parts, rows, 1, [&](std::size_t, std::size_t r0, std::size_t r1) {
+        run_rows(d, ext, dst, nd, k, unit, r0, r1, 0, len);
+      });
+    else
+      parallel_ranges(parts, ext[inner], 16, [&](std::size_t, std::size_t i0, std::size_t i1) {
+        run_rows(d, ext, dst, nd, k, unit, 0, rows, static_cast<std::ptrdiff_t>(i0), static_cast<std::ptrdiff_t>(i1));
+      });
     return;
   }
-#endif
   run_rows(d, ext, dst, nd, k, unit, 0, rows, 0, len);
 }
 
