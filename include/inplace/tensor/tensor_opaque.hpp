@@ -190,6 +190,11 @@ void dot_into(V* out, const VA& va, const VB& vb) {
     const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
     const std::ptrdiff_t a0 = NA == 2 ? va.stride(0) : 0, a1 = va.stride(NA - 1);
     const std::ptrdiff_t b0 = vb.stride(0), b1 = NB == 2 ? vb.stride(1) : 0;
+    if (m == 0 || n == 0) return;  // nothing to write
+    if (k == 0) {  // (an empty operand may have no storage: no pointer arithmetic on it)
+      std::fill_n(out, m * n, V{});
+      return;
+    }
     // A contiguous vector of V: the operand itself, or a copy.
     auto contiguous = [k](const auto* x, std::ptrdiff_t s, std::vector<V>& copy) -> const V* {
       if constexpr (std::is_same_v<std::remove_const_t<std::remove_pointer_t<decltype(x)>>, V>)
@@ -303,6 +308,11 @@ void reduce_sum_into(T* out, const VA& v) {
   } else {
     if constexpr (N == 2) {  // a matrix: whichever axis is contiguous decides the loop
       constexpr std::size_t O = 1 - X;  // the axis that stays
+      if (v.extent(O) == 0) return;
+      if (v.extent(X) == 0) {  // empty sums (and maybe no storage: no pointer arithmetic on it)
+        std::fill_n(out, v.extent(O), T{});
+        return;
+      }
       const std::size_t parts = parallel_threads(tx_count(v.extents()), parallel_reduce_threshold);
       if (v.stride(O) == 1 && v.extent(O) > 1) {  // column sums: each thread its columns
         parallel_ranges(parts, v.extent(O), 64, [&](std::size_t, std::size_t j0, std::size_t j1) {
