@@ -2,7 +2,7 @@
 #   make demo   install missing Debian packages, build and run the examples, then
 #               show the overview: plans, a legal and an illegal graph, a timing, an SVG
 #   make test   the same, then the whole test suite
-#   make asan   the suite under -fsanitize=address,undefined
+#   make asan   the suite under clang's -fsanitize=address,undefined
 CXX ?= g++
 PRESET ?= $(if $(findstring clang,$(CXX)),clang,gcc)
 JOBS ?= 2

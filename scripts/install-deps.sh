@@ -3,9 +3,10 @@
 # Required: cmake, a C++20 compiler, Boost (Hana), Catch2 v2, Google Benchmark.
 # Optional peers for bench/: Eigen, xtensor, xsimd, NumPy (for /usr/bin/python3). Graphviz renders
 # to_dot pictures; OpenBLAS is the optional BLAS backend. Clang for the second CI build,
-# and clang's OpenMP runtime (libomp-dev) for the INPLACE_OPENMP test.
+# clang's OpenMP runtime (libomp-dev) for the INPLACE_OPENMP test, and its sanitizer runtimes
+# (libclang-rt-dev: Debian's clang only recommends them) for the sanitizer build.
 set -euo pipefail
-pkgs=(cmake make g++ clang libomp-dev libboost-dev catch2 libbenchmark-dev libeigen3-dev libxtensor-dev libxsimd-dev
+pkgs=(cmake make g++ clang libclang-rt-dev libomp-dev libboost-dev catch2 libbenchmark-dev libeigen3-dev libxtensor-dev libxsimd-dev
       graphviz libopenblas-dev python3-numpy)
 missing=()
 for p in "${pkgs[@]}"; do
