@@ -158,11 +158,6 @@ bool dot_blas(V* out, const VA& va, const VB& vb) {
     const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
     const std::ptrdiff_t a0 = NA == 2 ? va.stride(0) : 0, a1 = va.stride(NA - 1);
     const std::ptrdiff_t b0 = vb.stride(0), b1 = NB == 2 ? vb.stride(1) : 0;
-    if (m == 0 || n == 0) return true;  // nothing to write
-    if (k == 0) {
-      std::fill_n(out, m * n, V{});
-      return true;
-    }
     if constexpr (NA == 2 && NB == 2) return blas::gemm(out, m, k, n, va.data(), a0, a1, vb.data(), b0, b1);
     else if constexpr (NA == 2) return blas::gemv(out, m, k, va.data(), a0, a1, vb.data(), b0);
     else return blas::gemv(out, n, k, vb.data(), b1, b0, va.data(), a1);  // x^T b = b^T x
@@ -176,6 +171,15 @@ bool dot_blas(V* out, const VA& va, const VB& vb) {
 // operand of another type or stride is copied once, O(k).
 template <class V, class VA, class VB>
 void dot_into(V* out, const VA& va, const VB& vb) {
+  {  // empty products, for every path below: an empty operand may have no storage
+    constexpr std::size_t NA = VA::rank, NB = VB::rank;
+    const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
+    if (m == 0 || n == 0) return;  // nothing to write
+    if (k == 0) {
+      std::fill_n(out, m * n, V{});
+      return;
+    }
+  }
 #if INPLACE_HAS_BLAS
   if constexpr ((std::is_same_v<V, float> || std::is_same_v<V, double>) &&
                 std::is_same_v<std::remove_const_t<typename VA::element_type>, V> &&
@@ -190,11 +194,6 @@ void dot_into(V* out, const VA& va, const VB& vb) {
     const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
     const std::ptrdiff_t a0 = NA == 2 ? va.stride(0) : 0, a1 = va.stride(NA - 1);
     const std::ptrdiff_t b0 = vb.stride(0), b1 = NB == 2 ? vb.stride(1) : 0;
-    if (m == 0 || n == 0) return;  // nothing to write
-    if (k == 0) {  // (an empty operand may have no storage: no pointer arithmetic on it)
-      std::fill_n(out, m * n, V{});
-      return;
-    }
     // A contiguous vector of V: the operand itself, or a copy.
     auto contiguous = [k](const auto* x, std::ptrdiff_t s, std::vector<V>& copy) -> const V* {
       if constexpr (std::is_same_v<std::remove_const_t<std::remove_pointer_t<decltype(x)>>, V>)
