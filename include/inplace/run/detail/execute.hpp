@@ -170,12 +170,23 @@ struct view_kernel<ops::reinterpret<U>> {
   }
 };
 
-// What the last call on this thread allocated and copied (tests compare it
-// with ip::plan; it costs one increment per buffer).
+// What the last call on this thread allocated and copied, counted when the
+// test-only macro INPLACE_COUNT_ALLOCATIONS is defined (tests compare it with
+// ip::plan); otherwise the counting compiles to nothing (resetting a
+// thread-local cost 5 of a 16-float call's ~150 instructions).
 struct call_counts {
   std::size_t allocations = 0, copies = 0;
 };
+#if defined(INPLACE_COUNT_ALLOCATIONS)
 inline thread_local call_counts last_call_counts{};
+inline void count_reset() { last_call_counts = {}; }
+inline void count_allocation() { ++last_call_counts.allocations; }
+inline void count_copy() { ++last_call_counts.copies; }
+#else
+inline void count_reset() {}
+inline void count_allocation() {}
+inline void count_copy() {}
+#endif
 
 // A kernel of the form `R kernel(inputs...) const` that returns its one result,
 // an ip::tensor or ip::tensor_view (of memory the op owns), copied into the
@@ -433,9 +444,9 @@ class executor {
       constexpr std::size_t k = pl.index[V];
       if (!buffers[k]) {
         buffers[k] = allocate_block(count<V>() * sizeof(dtype<V>));
-        ++last_call_counts.allocations;
+        count_allocation();
       }
-      if constexpr (pl.copy[V]) ++last_call_counts.copies;
+      if constexpr (pl.copy[V]) count_copy();
       s.p = buffers[k].get();
       std::ptrdiff_t stride = 1;
       for (std::size_t i = R; i-- > 0;) s.s[i] = stride, stride *= static_cast<std::ptrdiff_t>(s.e[i]);
