@@ -157,3 +157,32 @@ TEST_CASE("a strided destination whose elements are distinct is written; one tha
   ip::reverse(ip::slice<0, ip::end, 2>(ip::transpose(C))) = ip::tensor<float, 2>{{7, 8}, {9, 10}};
   CHECK(elements(C) == std::vector<float>{9, 2, 7, 10, 5, 8});
 }
+
+namespace {
+// An allocator that hands out memory it does not own (a caller's buffer): a
+// tensor built with it may lie over its own expression's operands.
+template <class T>
+struct over_buffer {
+  using value_type = T;
+  T* p;
+  explicit over_buffer(T* q) : p(q) {}
+  template <class U>
+  over_buffer(const over_buffer<U>& o) : p(reinterpret_cast<T*>(o.p)) {}
+  T* allocate(std::size_t) { return p; }
+  void deallocate(T*, std::size_t) {}
+  friend bool operator==(const over_buffer&, const over_buffer&) = default;
+};
+}  // namespace
+
+TEST_CASE("a new tensor's storage is not checked, unless its allocator may hand out memory it does not own", "[alias]") {
+  ip::tensor<float> x{1, 2, 3, 4};
+  // the default allocator's block is new: no operand can lie in it, no temporary
+  CHECK(temporaries([&] { ip::tensor<float> r(ip::reverse(x) * 2.0f); CHECK(elements(r) == std::vector<float>{8, 6, 4, 2}); }) == 1);
+  // over x's own storage: the reversed read overlaps it, so the assignment takes the temporary
+  const int made = temporaries([&] {
+    ip::tensor<float, 1, over_buffer<float>> r(ip::reverse(x) * 2.0f, over_buffer<float>(x.data()));
+    CHECK(r.data() == x.data());
+  });
+  CHECK(made == 1);  // the temporary (over_buffer allocates nothing)
+  CHECK(elements(x) == std::vector<float>{8, 6, 4, 2});  // a naive loop would give {8, 6, 12, 16}
+}

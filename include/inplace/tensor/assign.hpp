@@ -6,8 +6,10 @@
 //     dst:  a tensor_view<T, R> with mutable T (tensor.view(), a slice, ...)
 //     src:  a tensor, a view, a run-time scalar, or an expression node built
 //           with detail::texpr::make(op, operands...) / ip::apply(op, operands...)
-//     mode: checked (overlap -> through a temporary), noalias (overlap -> throw)
-//           or in_place (overlap -> throw, naming the in-place op `op`)
+//     mode: checked (overlap -> through a temporary), noalias (overlap -> throw),
+//           in_place (overlap -> throw, naming the in-place op `op`), or fresh:
+//           dst is memory just allocated, which no operand can reach, so step 3
+//           is skipped (a new tensor's storage, a call's new buffer)
 //
 // In order, before anything is written:
 //  1. src's extents must broadcast to dst's, else ip::shape_error naming both;
@@ -46,7 +48,7 @@
 
 namespace inplace::detail {
 
-enum class assign_mode { checked, noalias, in_place };
+enum class assign_mode { checked, noalias, in_place, fresh };
 
 namespace texpr {
 
@@ -272,6 +274,7 @@ template <class T, std::size_t N, class S>
 [[gnu::noinline]] void assign_nest(T* d, const tx_extents<N> e, const tx_strides<N> s, bool dense, S src,
                                    assign_mode mode, std::string_view op) {
   if (!dense && has_internal_overlap(e, s)) throw_internal_overlap(e, s);
+  if (mode == assign_mode::fresh) return evaluate(d, e, s, make_kernel<N>(src));
   const auto dbytes = tx_bytes_of(d, e, s);
   bool hazard = false;
   for_each_leaf(src, [&](const auto& leaf) {
@@ -325,7 +328,9 @@ template <class T, auto R, class Src>
 #if defined(INPLACE_OPENMP) && defined(_OPENMP)
         if (n >= texpr::parallel_threshold) f.flat = false;  // evaluate() splits it over threads
 #endif
-        if (f.flat && !f.hazard) return texpr::run_unit(dst.data(), row, 0, static_cast<std::ptrdiff_t>(n));
+        // (under `fresh` the hazard flags are dead code: the compiler drops their tests)
+        if (f.flat && (mode == assign_mode::fresh || !f.hazard))
+          return texpr::run_unit(dst.data(), row, 0, static_cast<std::ptrdiff_t>(n));
       }
       using arg = std::conditional_t<texpr::owns_tensor<S>::value, const S&, S>;
       texpr::assign_nest<T, N, arg>(dst.data(), e, s, dense, std::forward<Src>(src), mode, op);

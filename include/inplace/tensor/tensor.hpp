@@ -27,6 +27,16 @@
 #include "inplace/detail/shadow_off.hpp"
 
 namespace inplace {
+namespace detail {
+// Allocators whose every block is new memory, which no other object's elements
+// can lie in (a user's allocator may hand out memory it does not own).
+template <class A>
+inline constexpr bool new_blocks = false;
+template <class U, std::size_t N>
+inline constexpr bool new_blocks<aligned_allocator<U, N>> = true;
+template <class U>
+inline constexpr bool new_blocks<std::allocator<U>> = true;
+}  // namespace detail
 
 template <class T, auto R, class Alloc>
 class tensor {
@@ -92,7 +102,10 @@ class tensor {
              detail::texpr::rank_v<E> == rank)
   explicit(!detail::texpr::node_like<E>) tensor(E&& e, const Alloc& a = Alloc())
       : tensor(detail::tx_uninitialized, detail::texpr::shape_of(e), a) {
-    detail::assign(view(), std::forward<E>(e));  // writes every element: no zeroing first
+    // writes every element (no zeroing first) into storage no operand can reach,
+    // unless a user's allocator hands out memory it does not own
+    detail::assign(view(), std::forward<E>(e),
+                   detail::new_blocks<Alloc> ? detail::assign_mode::fresh : detail::assign_mode::checked);
   }
   // Storage whose elements the caller writes at once (internal: nothing is zeroed).
   tensor(detail::tx_uninitialized_t, const extents_type& e, const Alloc& a = Alloc()) : alloc_(a), e_(e) {
