@@ -34,7 +34,7 @@ concept compound_target = (tensor_like<D> && std::is_lvalue_reference_v<D>) || v
 
 template <class Op, class... X>
   requires(std::is_class_v<std::remove_cvref_t<Op>> && detail::texpr::expression_args<X...>)
-auto apply(Op&& op, X&&... x) {
+[[gnu::always_inline]] inline auto apply(Op&& op, X&&... x) {
   using O = std::remove_cvref_t<Op>;
   static_assert(requires { requires O::elementwise; },
                 "inplace: opaque_on_tensors: ip::apply on tensors needs an elementwise op (static constexpr bool "
@@ -50,12 +50,12 @@ auto apply(Op&& op, X&&... x) {
 #define INPLACE_TX_BINARY_OPERATOR(SYM, OP)                                                      \
   template <class A, class B>                                                                    \
     requires detail::texpr::expression_args<A, B>                                                \
-  auto operator SYM(A&& a, B&& b) {                                                              \
+  [[gnu::always_inline]] inline auto operator SYM(A&& a, B&& b) {                                                              \
     return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
   }                                                                                              \
   template <class A, class B>                                                                    \
     requires detail::texpr::expression_args<A, B>                                                \
-  auto OP(A&& a, B&& b) {                                                                        \
+  [[gnu::always_inline]] inline auto OP(A&& a, B&& b) {                                                                        \
     return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
   }                                                                                              \
   template <class D, class E>                                                                    \
@@ -73,14 +73,14 @@ INPLACE_TX_BINARY_OPERATOR(/, div)
 
 template <class A>
   requires detail::texpr::operand<A>
-auto operator-(A&& a) {
+[[gnu::always_inline]] inline auto operator-(A&& a) {
   return detail::texpr::make(ops::neg{}, std::forward<A>(a));
 }
 
 #define INPLACE_TX_UNARY(NAME)                          \
   template <class A>                                    \
     requires detail::texpr::operand<A>                  \
-  auto NAME(A&& a) {                                    \
+  [[gnu::always_inline]] inline auto NAME(A&& a) {                                    \
     return detail::texpr::make(ops::NAME{}, std::forward<A>(a)); \
   }
 INPLACE_TX_UNARY(neg)
@@ -97,24 +97,24 @@ INPLACE_TX_UNARY(gelu)
 // NumPy's minimum / maximum.
 template <class A, class B>
   requires detail::texpr::expression_args<A, B>
-auto min(A&& a, B&& b) {
+[[gnu::always_inline]] inline auto min(A&& a, B&& b) {
   return detail::texpr::make(ops::min{}, std::forward<A>(a), std::forward<B>(b));
 }
 template <class A, class B>
   requires detail::texpr::expression_args<A, B>
-auto max(A&& a, B&& b) {
+[[gnu::always_inline]] inline auto max(A&& a, B&& b) {
   return detail::texpr::make(ops::max{}, std::forward<A>(a), std::forward<B>(b));
 }
 // where(c, a, b): c ? a : b elementwise.
 template <class C, class A, class B>
   requires detail::texpr::expression_args<C, A, B>
-auto where(C&& c, A&& a, B&& b) {
+[[gnu::always_inline]] inline auto where(C&& c, A&& a, B&& b) {
   return detail::texpr::make(ops::where{}, std::forward<C>(c), std::forward<A>(a), std::forward<B>(b));
 }
 // sum(a, b, ...): n-ary elementwise add.
 template <class... X>
   requires(sizeof...(X) >= 1 && detail::texpr::expression_args<X...>)
-auto sum(X&&... x) {
+[[gnu::always_inline]] inline auto sum(X&&... x) {
   return detail::texpr::make(ops::sum{}, std::forward<X>(x)...);
 }
 
