@@ -3,19 +3,17 @@
 // floats. The in-place statement r = (a * b + c) * 0.5f - a / (b + 1.0f) is
 // timed; a second function builds a new tensor from the same expression, so the
 // compiler sees every node type of it used twice (which once made g++ keep the
-// node builders out of line: 3.5x slower at 16 floats). Paired ratios, as in
-// runtime_bench: the median over rounds of (the other's time / our time) for
-// the same batch of calls; below 1.0 we are slower.
+// node builders out of line: 3.5x slower at 16 floats). Paired ratios
+// (paired.hpp): vs_eigen, vs_hand = the median over rounds of (the other's time
+// / our time) for the same batch of calls; below 1.0 we are slower.
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Core>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <vector>
 
 #include "inplace/tensors.hpp"
+#include "paired.hpp"
 
 namespace ip = inplace;
 namespace {
@@ -49,9 +47,12 @@ void BM_expression_two_sites(benchmark::State& state) {
   const cmap ea(a.data(), static_cast<Eigen::Index>(n)), eb(b.data(), static_cast<Eigen::Index>(n)),
       ec(c.data(), static_cast<Eigen::Index>(n));
   emap er(re.data(), static_cast<Eigen::Index>(n));
-  ours(a, b, c, r);
-  eigen(ea, eb, ec, er);
-  hand(a.data(), b.data(), c.data(), rh.data(), n);
+  auto step_ours = [&] { ours(a, b, c, r); };
+  auto step_eigen = [&] { eigen(ea, eb, ec, er); };
+  auto step_hand = [&] { hand(a.data(), b.data(), c.data(), rh.data(), n); };
+  step_ours();
+  step_eigen();
+  step_hand();
   const ip::tensor<float> f = ours_fresh(a, b, c);
   for (std::size_t i = 0; i < n; ++i)
     if (std::abs(r[i] - re[i]) > 1e-5f * (1 + std::abs(re[i])) || r[i] != f[i] ||
@@ -60,28 +61,8 @@ void BM_expression_two_sites(benchmark::State& state) {
       return;
     }
   const std::size_t calls = std::max<std::size_t>(1, (std::size_t{1} << 18) / n);
-  auto time = [&](auto&& step) {
-    const auto t0 = std::chrono::steady_clock::now();
-    for (std::size_t k = 0; k < calls; ++k) step();
-    benchmark::ClobberMemory();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
-  std::vector<double> vs_eigen, vs_hand, ns_ours;
-  for (auto _ : state) {
-    const double t_ours = time([&] { ours(a, b, c, r); });
-    const double t_eigen = time([&] { eigen(ea, eb, ec, er); });
-    const double t_hand = time([&] { hand(a.data(), b.data(), c.data(), rh.data(), n); });
-    vs_eigen.push_back(t_eigen / t_ours);
-    vs_hand.push_back(t_hand / t_ours);
-    ns_ours.push_back(t_ours * 1e9 / static_cast<double>(calls));
-  }
-  auto median = [](std::vector<double>& v) {
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-    return v[v.size() / 2];
-  };
-  state.counters["vs_eigen"] = median(vs_eigen);
-  state.counters["vs_hand"] = median(vs_hand);
-  state.counters["ns_per_call"] = median(ns_ours);
+  const double batch = bench::paired_rounds(state, calls, {"ours", "eigen", "hand"}, step_ours, step_eigen, step_hand);
+  state.counters["ns_per_call"] = batch * 1e9 / static_cast<double>(calls);
 }
 BENCHMARK(BM_expression_two_sites)->Arg(16)->Arg(256)->Arg(4096)->MinTime(0.5);
 }  // namespace

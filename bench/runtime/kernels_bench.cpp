@@ -1,5 +1,5 @@
 // The opaque kernels (reduce_sum, softmax, dot) against Eigen, as paired ratios
-// (see runtime_bench.cpp for why): every round times each implementation back
+// (see paired.hpp for why): every round times each implementation back
 // to back on the same arrays, in a rotating order, and the counter vs_<other>
 // is the median over rounds of other_time / inplace_time (above 1: inplace is
 // faster). Each case first checks every implementation's result (the
@@ -21,8 +21,9 @@
 
 #include <Eigen/Core>
 
+#include "paired.hpp"
+
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <functional>
@@ -70,9 +71,7 @@ void fill(T* p, std::size_t n, unsigned seed, double lo = -1, double hi = 1) {
 void paired(benchmark::State& state, const std::vector<std::pair<std::string, std::function<void()>>>& impls) {
   const std::size_t K = impls.size();
   // Calls per timing: enough for ~50 us.
-  const auto t0 = std::chrono::steady_clock::now();
-  impls[0].second();
-  const double one = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double one = bench::batch_seconds(1, impls[0].second);
   const auto calls = static_cast<std::size_t>(std::max(1.0, 50e-6 / std::max(one, 1e-9)));
   std::vector<std::vector<double>> ratios(K);
   std::vector<double> t(K);
@@ -80,19 +79,12 @@ void paired(benchmark::State& state, const std::vector<std::pair<std::string, st
   for (auto _ : state) {
     for (std::size_t q = 0; q < K; ++q) {
       const std::size_t which = (round + q) % K;
-      const auto s = std::chrono::steady_clock::now();
-      for (std::size_t c = 0; c < calls; ++c) impls[which].second();
-      benchmark::ClobberMemory();
-      t[which] = std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
+      t[which] = bench::batch_seconds(calls, impls[which].second);
     }
     ++round;
     for (std::size_t q = 1; q < K; ++q) ratios[q].push_back(t[q] / t[0]);
   }
-  for (std::size_t q = 1; q < K; ++q) {
-    auto& r = ratios[q];
-    std::nth_element(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(r.size() / 2), r.end());
-    state.counters["vs_" + impls[q].first] = r[r.size() / 2];
-  }
+  for (std::size_t q = 1; q < K; ++q) state.counters["vs_" + impls[q].first] = bench::median(ratios[q]);
 }
 
 template <class T>
@@ -236,10 +228,7 @@ void BM_dot(benchmark::State& state) {
   }
   paired(state, impls);
   state.counters["GFLOPs"] = 0;  // filled below from the independent time of inplace
-  const auto s = std::chrono::steady_clock::now();
-  impls[0].second();
-  state.counters["GFLOPs"] = 2.0 * double(n) * double(n) * double(n) /
-                             std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count() / 1e9;
+  state.counters["GFLOPs"] = 2.0 * double(n) * double(n) * double(n) / bench::batch_seconds(1, impls[0].second) / 1e9;
 }
 
 template <class T, bool Left>

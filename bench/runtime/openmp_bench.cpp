@@ -9,8 +9,9 @@
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
+#include "paired.hpp"
+
 #include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <random>
 #include <vector>
@@ -33,9 +34,7 @@ void paired_threads(benchmark::State& state, std::size_t calls, F f) {
   std::vector<double> ratios;
   auto time = [&](int threads) {
     omp_set_num_threads(threads);
-    const auto t0 = std::chrono::steady_clock::now();
-    for (std::size_t c = 0; c < calls; ++c) f();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return bench::batch_seconds(calls, f);
   };
   std::size_t round = 0;
   for (auto _ : state) {
@@ -45,8 +44,7 @@ void paired_threads(benchmark::State& state, std::size_t calls, F f) {
     ratios.push_back(one / many);
   }
   omp_set_num_threads(all);
-  std::nth_element(ratios.begin(), ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2), ratios.end());
-  state.counters["speedup"] = ratios[ratios.size() / 2];
+  state.counters["speedup"] = bench::median(ratios);
   state.counters["threads"] = all;
 }
 

@@ -17,6 +17,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "paired.hpp"
+
 #if INPLACE_BENCH_EIGEN
 #include <Eigen/Core>
 #endif
@@ -29,7 +31,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -341,13 +342,9 @@ void BM_xtensor(benchmark::State& state, int chain) { run<xtensor_impl>(state, c
 #endif
 
 // ---- paired ratios --------------------------------------------------------------
-// Timed separately, two implementations of the same loop can differ by 10% on
-// this kind of machine because the machine's speed drifts between their runs
-// (frequency, another tenant's memory traffic). Here every round times each
-// implementation back to back on the same arrays, in a rotating order, for at
-// least ~8 us each (64 calls at 4Ki); the counters vs_<other> are the medians over the rounds
-// of other_time / inplace_time, in which such drifts cancel. (The benchmark's
-// own time is that of a whole round.)
+// Each implementation timed back to back with the others every round, at least
+// ~8 us each (64 calls at 4Ki): bench::paired_rounds (paired.hpp). The
+// benchmark's own time is that of a whole round.
 template <class... Impl>
 void paired(benchmark::State& state, int chain, const std::array<const char*, sizeof...(Impl)>& names) {
   const arrays& a = storage(chain, static_cast<std::size_t>(state.range(0)));
@@ -360,33 +357,12 @@ void paired(benchmark::State& state, int chain, const std::array<const char*, si
   std::apply([&](auto&... impl) { ((ok = ok && checked(state, chain, a, [&] { once(impl); })), ...); }, impls);
   if (!ok) return;
   const std::size_t calls = std::max<std::size_t>(1, (std::size_t{1} << 18) / a.n);  // 64 calls at 4Ki
-  constexpr std::size_t K = sizeof...(Impl);
-  std::array<std::vector<double>, K> ratios;
-  std::array<double, K> t{};
-  std::size_t round = 0;
-  auto time_one = [&](std::size_t which) {
-    std::size_t i = 0;
-    std::apply([&](auto&... impl) {
-      ((i++ == which ? [&] {
-         const auto t0 = std::chrono::steady_clock::now();
-         for (std::size_t c = 0; c < calls; ++c) impl.step();
-         benchmark::ClobberMemory();
-         t[which] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-       }()
-                     : void()),
-       ...);
-    }, impls);
-  };
-  for (auto _ : state) {
-    for (std::size_t k = 0; k < K; ++k) time_one((round + k) % K);
-    ++round;
-    for (std::size_t k = 1; k < K; ++k) ratios[k].push_back(t[k] / t[0]);
-  }
-  for (std::size_t k = 1; k < K; ++k) {
-    auto& r = ratios[k];
-    std::nth_element(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(r.size() / 2), r.end());
-    state.counters[std::string("vs_") + names[k]] = r[r.size() / 2];
-  }
+  std::apply(
+      [&](auto&... impl) {
+        auto steps = std::make_tuple([&impl] { impl.step(); }...);
+        std::apply([&](auto&... step) { bench::paired_rounds(state, calls, names, step...); }, steps);
+      },
+      impls);
 }
 void BM_paired(benchmark::State& state, int chain) {
   paired<inplace_impl, hand_impl
@@ -471,27 +447,13 @@ void BM_gelu_dot(benchmark::State& state) {
       }
   }
 #endif
-  std::vector<double> ratio;
-  std::size_t round = 0;
-  for (auto _ : state) {
-    double tg = 0, te = 0;
-    for (int k = 0; k < 2; ++k) {
-      const bool graph_first = ((round + static_cast<std::size_t>(k)) % 2) == 0;
-      const auto t0 = std::chrono::steady_clock::now();
-      if (graph_first) benchmark::DoNotOptimize(graph().data());
+  auto graph_call = [&] { benchmark::DoNotOptimize(graph().data()); };
 #if INPLACE_BENCH_EIGEN
-      else benchmark::DoNotOptimize(eigen().data());
+  auto eigen_call = [&] { benchmark::DoNotOptimize(eigen().data()); };
+  bench::paired_rounds(state, 1, {"graph", "eigen"}, graph_call, eigen_call);
+#else
+  bench::paired_rounds(state, 1, {"graph"}, graph_call);
 #endif
-      const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      (graph_first ? tg : te) = t;
-    }
-    ++round;
-    if (te > 0) ratio.push_back(te / tg);
-  }
-  if (!ratio.empty()) {
-    std::nth_element(ratio.begin(), ratio.begin() + static_cast<std::ptrdiff_t>(ratio.size() / 2), ratio.end());
-    state.counters["vs_eigen"] = ratio[ratio.size() / 2];
-  }
 }
 
 // ---- bandwidth limits -----------------------------------------------------------

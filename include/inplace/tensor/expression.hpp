@@ -50,12 +50,12 @@ template <class Op, class... X>
 #define INPLACE_TX_BINARY_OPERATOR(SYM, OP)                                                      \
   template <class A, class B>                                                                    \
     requires detail::texpr::expression_args<A, B>                                                \
-  [[gnu::always_inline]] inline auto operator SYM(A&& a, B&& b) {                                                              \
+  [[gnu::always_inline]] inline auto operator SYM(A&& a, B&& b) {                                \
     return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
   }                                                                                              \
   template <class A, class B>                                                                    \
     requires detail::texpr::expression_args<A, B>                                                \
-  [[gnu::always_inline]] inline auto OP(A&& a, B&& b) {                                                                        \
+  [[gnu::always_inline]] inline auto OP(A&& a, B&& b) {                                          \
     return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
   }                                                                                              \
   template <class D, class E>                                                                    \
@@ -80,7 +80,7 @@ template <class A>
 #define INPLACE_TX_UNARY(NAME)                          \
   template <class A>                                    \
     requires detail::texpr::operand<A>                  \
-  [[gnu::always_inline]] inline auto NAME(A&& a) {                                    \
+  [[gnu::always_inline]] inline auto NAME(A&& a) {      \
     return detail::texpr::make(ops::NAME{}, std::forward<A>(a)); \
   }
 INPLACE_TX_UNARY(neg)
