@@ -13,7 +13,11 @@
 // arguments' extents do not fit the plan of their donation pattern (a dynamic
 // extent of 1 broadcast where the plan computes in place), the call runs the
 // plan of all-borrowed arguments without the rewrite instead: same results,
-// more memory.
+// more memory. A borrowed strided view passed to an input that the graph
+// reshapes or flattens is copied once (NumPy's reshape copies too). Under
+// ip::strict_donation, donating an argument whose storage the plan never uses
+// does not compile (inplace: unused_donation); under ip::debug_nans, an output
+// holding a NaN or an infinity makes the call name the first node producing it.
 //
 // Results: the single output, or a std::tuple of them:
 //  - a computed value: an ip::tensor owning its storage (a donated argument's,
