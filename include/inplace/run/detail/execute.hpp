@@ -309,11 +309,13 @@ class executor {
 
   // Debug mode's reference, for ip::debug_nans: throw debug_error at the first
   // node whose output holds a NaN or an infinity. (Other plans have no such flag.)
+  // (two empty types: members of one empty type would need two addresses)
+  template <int>
   struct no_flag {};
-  [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, bool, no_flag> find_nonfinite{};
+  [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, bool, no_flag<0>> find_nonfinite{};
   // Debug mode's bracket runs: every node's floating results moved by this many
   // ulps (see bracket_ulps in debug_checks.hpp).
-  [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, int, no_flag> nudge_ulps{};
+  [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, int, no_flag<1>> nudge_ulps{};
 
   // ---- the schedule ------------------------------------------------------------------
   INPLACE_CLANG_INLINE void run() {
