@@ -53,6 +53,8 @@ ABOUT = {
     "argument_mismatch": "An argument of `f(args...)` does not fit its input's rank and dtype.",
     "must_alias": "An output declared `io_alias<O, I>(ip::must_alias)` lives in input I's storage, "
                   "but that argument is borrowed (an lvalue), not donated.",
+    "unused_donation": "A function built with `ip::strict_donation` is called with a donated argument "
+                       "(an rvalue) whose storage the call's plan never uses.",
 }
 
 

@@ -1,6 +1,7 @@
 #pragma once
 // ip::function, ip::check, ip::position and the arguments they take:
-// ip::inputs, ip::outputs, ip::order, ip::io_alias, ip::no_rewrite, ip::debug.
+// ip::inputs, ip::outputs, ip::order, ip::io_alias, ip::no_rewrite, ip::debug,
+// ip::debug_nans, ip::strict_donation.
 // A function is an empty object; its analysis is a constexpr member of its type.
 
 #include "inplace/graph/detail/analysis.hpp"
@@ -48,8 +49,14 @@ struct io_alias_t {
 };
 struct no_rewrite_t {};
 struct debug_t {};
+struct debug_nans_t {};
+struct strict_donation_t {};
 inline constexpr no_rewrite_t no_rewrite{};
 inline constexpr debug_t debug{};
+// Every call checks its outputs for NaN and infinities and names the first node producing one.
+inline constexpr debug_nans_t debug_nans{};
+// Donating an argument whose storage the call's plan never uses is a compile error.
+inline constexpr strict_donation_t strict_donation{};
 
 template <class... I>
 constexpr inputs_t<std::remove_cvref_t<I>...> inputs(I...) {
@@ -96,7 +103,8 @@ template <int O, int I, alias_kind K>
 struct is_io_alias<io_alias_t<O, I, K>> : std::true_type {};
 template <class T>
 concept function_option = is_order<T>::value || is_io_alias<T>::value || std::is_same_v<T, no_rewrite_t> ||
-                          std::is_same_v<T, debug_t>;
+                          std::is_same_v<T, debug_t> || std::is_same_v<T, debug_nans_t> ||
+                          std::is_same_v<T, strict_donation_t>;
 
 template <class L, class V>
 inline constexpr bool has_type = boost::mp11::mp_contains<L, V>::value;
@@ -121,6 +129,8 @@ struct spec<inputs_t<I...>, outputs_t<O...>, Options...> {
   using aliases = boost::mp11::mp_copy_if<mp_list<Options...>, is_io_alias>;
   static constexpr bool rewrite = !has_type<mp_list<Options...>, no_rewrite_t>;
   static constexpr bool debug = has_type<mp_list<Options...>, debug_t>;
+  static constexpr bool debug_nans = has_type<mp_list<Options...>, debug_nans_t>;
+  static constexpr bool strict_donation = has_type<mp_list<Options...>, strict_donation_t>;
   using order_values = boost::mp11::mp_apply<
       boost::mp11::mp_append, boost::mp11::mp_push_front<boost::mp11::mp_transform<order_values_of, orders>, mp_list<>>>;
 

@@ -13,7 +13,11 @@
 // arguments' extents do not fit the plan of their donation pattern (a dynamic
 // extent of 1 broadcast where the plan computes in place), the call runs the
 // plan of all-borrowed arguments without the rewrite instead: same results,
-// more memory.
+// more memory. A borrowed strided view passed to an input that the graph
+// reshapes or flattens is copied once (NumPy's reshape copies too). Under
+// ip::strict_donation, donating an argument whose storage the plan never uses
+// does not compile (inplace: unused_donation); under ip::debug_nans, an output
+// holding a NaN or an infinity makes the call name the first node producing it.
 //
 // Results: the single output, or a std::tuple of them:
 //  - a computed value: an ip::tensor owning its storage (a donated argument's,
@@ -46,6 +50,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -68,6 +73,14 @@ struct must_alias : any_use {
                 "inplace: must_alias: an output declared io_alias<O, I>(ip::must_alias) is returned in input I's "
                 "storage, so argument I (named in diagnostic::must_alias<...>) must be donated; fix: pass it as an "
                 "rvalue (std::move(t)).");
+};
+template <class... Names>
+struct unused_donation : any_use {
+  static_assert(holds_for_names<sizeof...(Names)>,
+                "inplace: unused_donation: the function was built with ip::strict_donation, and this call donates "
+                "an argument (an rvalue) whose storage its plan never uses: no node computes in it and no output "
+                "returns it (the input is named in diagnostic::unused_donation<...>); fix: pass that argument as "
+                "an lvalue (borrowed), or build the function without ip::strict_donation.");
 };
 template <class... Names>
 struct argument_count : any_use {
@@ -145,6 +158,32 @@ struct call_types<spec<inputs_t<I...>, outputs_t<O...>, Opt...>, A...> {
   }();
 };
 
+// ip::strict_donation: the first input that mask M donates whose storage the
+// plan of M never uses (no value is computed in it, no output returns it or a
+// view of it); none: every donation is used.
+template <class S, std::uint64_t M>
+constexpr std::size_t first_unused_donation() {
+  using G = typename S::graph_type;
+  const auto& g = S::graph_value;
+  const auto& gf = program<S>::gfacts;
+  const auto& pl = plan_for<S, M>::value;
+  for (std::size_t k = 0; k < G::num_inputs; ++k) {
+    if (!(M >> k & 1u)) continue;
+    const std::size_t in = g.entries[g.inputs[k]].first_value;
+    bool used = false;
+    for (std::size_t v = 0; v < G::num_values; ++v)
+      used = used || (v != in && pl.where[v] == home::input && pl.index[v] == k);
+    for (std::size_t o = 0; o < G::num_outputs; ++o) used = used || gf.input_of[gf.root[g.outputs[o]]] == k;
+    if (!used) return k;
+  }
+  return none;
+}
+template <class S, class... A>
+constexpr std::size_t unused_donation() {
+  if constexpr (S::strict_donation) return first_unused_donation<S, call_types<S, A...>::mask>();
+  else return none;
+}
+
 // What function_t::operator() returns for arguments A...: void when they fit
 // (the call runs), else the diagnostic type of the first broken rule, which the
 // call instantiates at the user's line (see graph/function.hpp).
@@ -168,6 +207,9 @@ constexpr auto call_error() {
     } else if constexpr (call_types<S, A...>::must_alias_borrowed != none) {
       using I = boost::mp11::mp_at_c<typename S::input_list, call_types<S, A...>::must_alias_borrowed>;
       return std::type_identity<diagnostic::must_alias<input_name_t<I>>>{};
+    } else if constexpr (unused_donation<S, A...>() != none) {
+      using I = boost::mp11::mp_at_c<typename S::input_list, unused_donation<S, A...>()>;
+      return std::type_identity<diagnostic::unused_donation<input_name_t<I>>>{};
     } else {
       return std::type_identity<void>{};
     }
@@ -182,6 +224,14 @@ struct call_check {
 };
 }  // namespace detail
 namespace detail::run {
+
+// View ops that need their input's elements in row-major order.
+template <class Op>
+inline constexpr bool needs_row_major = false;
+template <std::size_t... E>
+inline constexpr bool needs_row_major<ops::reshape<E...>> = true;
+template <>
+inline constexpr bool needs_row_major<ops::flatten> = true;
 
 // Runs function spec S on arguments a...: binds them, picks the plan, runs it,
 // and makes the results.
@@ -217,14 +267,45 @@ class invocation {
   // registered in-place variant against its op; then the call itself; then every
   // output against the reference's, and every borrowed argument against a copy
   // taken before the call. ip::debug_error names what differs.
+  // Outputs that differ are judged again against the reference rounded upward
+  // and downward (see within_rounding in debug_checks.hpp), run only then.
+  // With ip::debug_nans the reference also stops at the first NaN or infinity.
   auto debug() {
-    auto expected = reference_results();
+    auto copies = argument_copies();
+    if constexpr (S::debug_nans) check_finite_arguments(copies);
+    auto expected = reference_results(copies, S::debug_nans);
     const auto before = borrowed_copies(std::make_index_sequence<NI>{});
     auto got = (*this)();
     check_borrowed(before, std::make_index_sequence<NI>{});
+    std::optional<decltype(expected)> up, down;
+    bool deterministic = true;  // the brackets mean something only if the reference is repeatable
+    const auto brackets = [&] {
+      if (up || !deterministic) return deterministic;
+      deterministic = same_outputs(expected, reference_results(copies, false));
+      if (!deterministic) return false;
+      {
+        const rounding_mode upward(FE_UPWARD);
+        up.emplace(reference_results(copies, false, bracket_ulps));
+      }
+      const rounding_mode downward(FE_DOWNWARD);
+      down.emplace(reference_results(copies, false, -bracket_ulps));
+      return true;
+    };
     [&]<std::size_t... K>(std::index_sequence<K...>) {
-      if constexpr (NO == 1) compare_output<0>(got, std::get<0>(expected));
-      else (compare_output<K>(std::get<K>(got), std::get<K>(expected)), ...);
+      (compare_output<K>(output_of<K>(got), expected, up, down, brackets), ...);
+    }(std::make_index_sequence<NO>{});
+    return got;
+  }
+
+  // ip::debug_nans without ip::debug: the call, then its outputs checked; an
+  // output holding NaN or an infinity reruns the graph op by op, on the
+  // arguments as they were (donated ones copied before the call), to name the
+  // first node producing one.
+  auto nan_checked() {
+    auto kept = donated_copies(std::make_index_sequence<NI>{});
+    auto got = (*this)();
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      (find_nonfinite_output<K>(output_of<K>(got), kept), ...);
     }(std::make_index_sequence<NO>{});
     return got;
   }
@@ -289,7 +370,50 @@ class invocation {
       if (R == 0 && s.p == nullptr)
         throw shape_error("inplace: shape_error: input \"" + std::string(I::name) +
                           "\": a rank-0 argument without storage (moved from?) has no value");
+      if constexpr (densified<K> && !texpr::tensor_like<Arg>)
+        if (!a.is_contiguous()) bind_dense<K>(s, a);
     }
+  }
+
+  // A borrowed strided view passed to an input that the graph reshapes or
+  // flattens (views that need row-major elements): the call copies it once,
+  // as NumPy's reshape does, and reads the copy (counted as a copy and an
+  // allocation; ip::plan cannot know an argument's strides and counts none).
+  // Not when an output is that input or a view of it: such an output is a view
+  // into the caller's storage, and the error (shape_error) stays.
+  template <std::size_t E>
+  static constexpr std::size_t reshaped_by() {  // the input whose elements node E reshapes, or none
+    if constexpr (g.entries[E].kind != entry_kind::op) return none;
+    else if constexpr (!needs_row_major<typename P::template entry_t<E>::op>) return none;
+    else return P::gfacts.input_of[P::gfacts.root[g.arg(E, 0)]];
+  }
+  template <std::size_t K>
+  static constexpr bool densified = [] {
+    if constexpr (input_t<K>::kind == entry_kind::scalar || texpr::tensor_like<arg_t<K>>) {
+      return false;
+    } else {
+      for (std::size_t o = 0; o < NO; ++o)
+        if (P::gfacts.input_of[P::gfacts.root[g.outputs[o]]] == K) return false;
+      return []<std::size_t... E>(std::index_sequence<E...>) { return ((reshaped_by<E>() == K) || ...); }(
+          std::make_index_sequence<G::num_entries>{});
+    }
+  }();
+  struct no_copy {};
+  template <std::size_t K>
+  using dense_copy = std::conditional_t<densified<K>, tensor<typename input_t<K>::dtype, rank_spec<input_t<K>::value_shape.rank>>, no_copy>;
+  template <std::size_t... K>
+  static auto dense_copies(std::index_sequence<K...>) -> std::tuple<dense_copy<K>...>;
+  [[no_unique_address]] decltype(dense_copies(std::make_index_sequence<NI>{})) dense_{};
+  template <std::size_t K, class Slot, class Arg>
+  void bind_dense(Slot& s, const Arg& a) {
+    auto& c = std::get<K>(dense_);
+    if (c.data() == nullptr) {  // (the fallback plan binds again: one copy)
+      c = dense_copy<K>(a.view());
+      count_allocation();
+      count_copy();
+    }
+    s.p = c.data();
+    for (std::size_t i = 0; i < input_t<K>::value_shape.rank; ++i) s.s[i] = c.stride(i);
   }
   template <class I, class Slot>
   [[noreturn, gnu::cold]] static void throw_input_extents(const Slot& s) {
@@ -348,12 +472,18 @@ class invocation {
 
   // ---- debug mode ----------------------------------------------------------------
   using reference = executor<S, 0, plan_kind::reference>;
-  // The reference runs on copies of the arguments: a lying op cannot reach the caller's.
-  auto reference_results() {
-    auto copies = [&]<std::size_t... K>(std::index_sequence<K...>) {
+  // The reference runs on copies of the arguments: a lying op cannot reach the
+  // caller's. (It never writes them: the copies serve every run of it.)
+  auto argument_copies() const {
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
       return std::tuple{argument_copy<K>()...};
     }(std::make_index_sequence<NI>{});
+  }
+  template <class C>
+  auto reference_results(C& copies, bool find_nonfinite, int nudge_ulps = 0) {
     const auto ref = std::make_unique<reference>();
+    ref->find_nonfinite = find_nonfinite;
+    ref->nudge_ulps = nudge_ulps;
     bind(*ref, copies);
     ref->compute_extents();
     ref->run();
@@ -373,21 +503,86 @@ class invocation {
     using result_tensor = tensor<T, result_spec<V>()>;
     return result_tensor(ref.template view<V>());
   }
-  template <std::size_t K, class Got, class Want>
-  static void compare_output(const Got& got, const Want& want) {
+  template <std::size_t K, class Got>
+  static decltype(auto) output_of(Got& got) {
+    if constexpr (NO == 1) return (got);
+    else return (std::get<K>(got));
+  }
+  // Whether two runs of the reference returned the same outputs (an op whose
+  // result changes from run to run makes the rounding brackets meaningless).
+  template <class R>
+  static bool same_outputs(const R& a, const R& b) {
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+      return ((first_difference(std::get<K>(a).view(), std::get<K>(b).view()) == none) && ...);
+    }(std::make_index_sequence<NO>{});
+  }
+  template <std::size_t K>
+  static std::string output_name() {
+    return cat("output ", K, " (", value_label(g, g.outputs[K]).view(), ")");
+  }
+  template <std::size_t K, class Got, class Want, class Brackets>
+  static void compare_output(const Got& got, const Want& expected, const std::optional<Want>& up,
+                             const std::optional<Want>& down, const Brackets& brackets) {
     const auto a = got.view();
-    const auto b = want.view();
-    const std::string name = cat("output ", K, " (", value_label(g, g.outputs[K]).view(), ")");
+    const auto b = std::get<K>(expected).view();
+    const std::string name = output_name<K>();
     if (a.extents() != b.extents())
       throw_debug(name, cat("the call returned extents ", tx_shape_string(a.extents()), ", the pure reference ",
                             tx_shape_string(b.extents())));
-    const std::size_t at = first_difference(a, b);
+    std::size_t at = first_difference(a, b);
+    if (at != none && brackets()) at = first_difference(a, b, std::get<K>(*up).view(), std::get<K>(*down).view());
     if (at != none)
       throw_debug(name, cat("the call's result differs from the pure reference at element ", at, ": ",
                             element_string(a, at), " instead of ", element_string(b, at)));
   }
   template <std::size_t K>
   static constexpr bool borrowed_tensor = input_t<K>::kind != entry_kind::scalar && !donatable<arg_t<K>>;
+  template <std::size_t K>
+  static constexpr bool donated_tensor = input_t<K>::kind != entry_kind::scalar && donatable<arg_t<K>>;
+
+  // ---- ip::debug_nans ----------------------------------------------------------------
+  template <std::size_t... K>
+  auto donated_copies(std::index_sequence<K...>) const {
+    return std::tuple{[&] {
+      if constexpr (donated_tensor<K>) return argument_copy<K>();
+      else return 0;
+    }()...};
+  }
+  // An argument for the op-by-op rerun: a donated one as it was before the call.
+  template <std::size_t K, class Kept>
+  auto rerun_argument(Kept& kept) const {
+    if constexpr (donated_tensor<K>) return std::move(std::get<K>(kept));
+    else return argument_copy<K>();
+  }
+  template <std::size_t K, class Got, class Kept>
+  void find_nonfinite_output(const Got& got, Kept& kept) {
+    const auto v = got.view();
+    const std::size_t at = first_nonfinite(v);
+    if (at == none) return;
+    auto copies = [&]<std::size_t... J>(std::index_sequence<J...>) {
+      return std::tuple{rerun_argument<J>(kept)...};
+    }(std::make_index_sequence<NI>{});
+    check_finite_arguments(copies);
+    (void)reference_results(copies, true);  // throws at the first node whose result is not finite
+    throw_debug(output_name<K>(), cat("element ", at, " is ", element_string(v, at),
+                                      " (debug_nans), but no node of the graph run op by op produced a NaN or "
+                                      "an infinity"));
+  }
+  template <class C>
+  static void check_finite_arguments(const C& copies) {
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      ([&] {
+        if constexpr (input_t<K>::kind != entry_kind::scalar) {
+          const auto v = std::get<K>(copies).view();
+          const std::size_t at = first_nonfinite(v);
+          if (at != none)
+            throw debug_error(cat("inplace: debug_error: input \"", input_t<K>::name, "\": element ", at, " is ",
+                                  element_string(v, at), " (debug_nans: the arguments hold a NaN or an infinity "
+                                  "before any node runs)"));
+        }
+      }(), ...);
+    }(std::make_index_sequence<NI>{});
+  }
   template <std::size_t... K>
   auto borrowed_copies(std::index_sequence<K...>) const {
     return std::tuple{[&] {
@@ -531,6 +726,7 @@ class invocation {
 template <class S, bool Debug, class... A>
 auto call(A&&... a) {
   if constexpr (Debug) return invocation<S, A...>(std::forward<A>(a)...).debug();
+  else if constexpr (S::debug_nans) return invocation<S, A...>(std::forward<A>(a)...).nan_checked();
   else return invocation<S, A...>(std::forward<A>(a)...)();
 }
 }  // namespace detail::run

@@ -137,7 +137,8 @@ template <class... Names>
 struct option_argument : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
                 "inplace: function_arguments: after inputs(...) and outputs(...) come only order(...), "
-                "io_alias<O, I>(...), ip::no_rewrite and ip::debug; fix: remove the other arguments.");
+                "io_alias<O, I>(...), ip::no_rewrite, ip::debug, ip::debug_nans and ip::strict_donation; fix: "
+                "remove the other arguments.");
 };
 // ip::position(f, v) of a value v that is not in f's graph.
 template <class... Names>

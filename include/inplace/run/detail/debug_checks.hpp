@@ -12,7 +12,9 @@
 #include "inplace/run/detail/text.hpp"
 #include "inplace/tensor/detail/tensor_layout.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cfenv>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -77,6 +79,8 @@ auto element_at(const V& v, std::size_t k) {
 template <class V>
 std::string element_string(const V& v, std::size_t k) {
   const auto x = element_at(v, k);
+  if constexpr (std::is_floating_point_v<decltype(x)>)
+    if (std::isnan(x)) return "nan";  // (whatever its sign bit: "-nan" is no other value)
   std::ostringstream os;
   os.precision(std::numeric_limits<decltype(x)>::max_digits10);
   os << +x;
@@ -107,6 +111,105 @@ std::size_t first_difference(const A& a, const B& b) {
   for (std::size_t i = 0; i < A::rank; ++i) n *= a.extent(i);
   for (std::size_t k = 0; k < n; ++k)
     if (!close_enough(element_at(a, k), element_at(b, k))) return k;
+  return static_cast<std::size_t>(-1);
+}
+
+// ---- tolerating what a correct program may round differently --------------------
+// A compiler may contract a * b + c into one FMA, a fused loop keeps a value
+// in a register instead of rounding it to its dtype, a kernel sums in another
+// order: the call's result then differs from the reference by rounding errors
+// of the terms, which cancellation can make large against the result itself.
+// Debug mode measures that sensitivity on the program itself: the reference
+// runs again with every operation rounded upward, and downward (the current
+// thread's rounding mode; libm and the SIMD kernels follow it), each node's
+// result moved by bracket_ulps (below). Each rounding
+// error then moves the result in one direction, so the two results spread at
+// least as far as any reordering or contraction of the same operations would
+// (a sum of n terms: n rounding errors of the running sums, where a reordered
+// sum makes about sqrt(n) of either sign). A result within 4 spreads of the
+// reference, or between the two brackets, is the reference up to rounding.
+
+// Rounding modes do not reach everything: a kernel may compute in another
+// precision and round once, libm and the SIMD kernels implement exp or tanh
+// differently (an ulp or two apart, and rounding modes move them differently).
+// So the bracket runs also move every node's floating result by `ulps` units
+// in the last place of its dtype (up in the upward run, down in the downward
+// one): an error of every intermediate in its own precision, which the graph
+// then carries to the outputs as it carries the values themselves (scaled by
+// the magnitude of the terms and by each op's derivative, not by the result).
+inline constexpr int bracket_ulps = 2;
+
+template <class V>
+void nudge(const V& v, int ulps) {
+  using T = typename V::value_type;
+  if constexpr (std::is_floating_point_v<T>) {
+    const T to = ulps > 0 ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
+    const int n = ulps > 0 ? ulps : -ulps;
+    std::size_t count = 1;
+    for (std::size_t i = 0; i < V::rank; ++i) count *= v.extent(i);
+    for (std::size_t k = 0; k < count; ++k) {
+      std::ptrdiff_t off = 0;
+      for (std::size_t i = V::rank, r = k; i-- > 0;) {
+        off += static_cast<std::ptrdiff_t>(r % v.extent(i)) * v.stride(i);
+        r /= v.extent(i);
+      }
+      T& e = v.data()[off];
+      for (int j = 0; j < n; ++j) e = std::nextafter(e, to);
+    }
+  }
+}
+
+// Sets the thread's rounding mode for its lifetime (FE_UPWARD, FE_DOWNWARD).
+class rounding_mode {
+ public:
+  explicit rounding_mode(int mode) : old_(std::fegetround()) { std::fesetround(mode); }
+  ~rounding_mode() { std::fesetround(old_); }
+  rounding_mode(const rounding_mode&) = delete;
+  rounding_mode& operator=(const rounding_mode&) = delete;
+
+ private:
+  int old_;
+};
+
+// Whether `got` is the reference `ref` up to rounding, given the reference
+// rounded upward (`up`) and downward (`down`). Integers (a conversion of a
+// rounded float) may lie between the brackets too.
+template <class T>
+bool within_rounding(T got, T ref, T up, T down) {
+  const T lo = std::min({ref, up, down}), hi = std::max({ref, up, down});
+  if (lo <= got && got <= hi) return true;
+  if constexpr (std::is_floating_point_v<T>) {
+    if (close_enough(got, ref) || close_enough(got, up) || close_enough(got, down)) return true;
+    if (!std::isfinite(got) || !std::isfinite(ref)) return false;
+    long double spread = 0;
+    for (const T b : {up, down})
+      if (std::isfinite(b)) spread = std::max(spread, std::fabs(static_cast<long double>(b) - ref));
+    return std::fabs(static_cast<long double>(got) - ref) <= 4 * spread;
+  } else {
+    return false;
+  }
+}
+
+// The first element (row-major) where `got` is not the reference `ref` up to
+// rounding (see within_rounding); `none`: none.
+template <class A, class B, class C, class D>
+std::size_t first_difference(const A& got, const B& ref, const C& up, const D& down) {
+  std::size_t n = 1;
+  for (std::size_t i = 0; i < A::rank; ++i) n *= got.extent(i);
+  for (std::size_t k = 0; k < n; ++k)
+    if (!within_rounding(element_at(got, k), element_at(ref, k), element_at(up, k), element_at(down, k))) return k;
+  return static_cast<std::size_t>(-1);
+}
+
+// The first element (row-major) of a view that is NaN or infinite; `none`: none.
+template <class V>
+std::size_t first_nonfinite(const V& v) {
+  if constexpr (std::is_floating_point_v<typename V::value_type>) {
+    std::size_t n = 1;
+    for (std::size_t i = 0; i < V::rank; ++i) n *= v.extent(i);
+    for (std::size_t k = 0; k < n; ++k)
+      if (!std::isfinite(element_at(v, k))) return k;
+  }
   return static_cast<std::size_t>(-1);
 }
 

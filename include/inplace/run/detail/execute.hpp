@@ -307,6 +307,16 @@ class executor {
     return ok;
   }
 
+  // Debug mode's reference, for ip::debug_nans: throw debug_error at the first
+  // node whose output holds a NaN or an infinity. (Other plans have no such flag.)
+  // (two empty types: members of one empty type would need two addresses)
+  template <int>
+  struct no_flag {};
+  [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, bool, no_flag<0>> find_nonfinite{};
+  // Debug mode's bracket runs: every node's floating results moved by this many
+  // ulps (see bracket_ulps in debug_checks.hpp).
+  [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, int, no_flag<1>> nudge_ulps{};
+
   // ---- the schedule ------------------------------------------------------------------
   INPLACE_CLANG_INLINE void run() {
     [&]<std::size_t... Q>(std::index_sequence<Q...>) INPLACE_CLANG_INLINE { (step<Q>(), ...); }(std::make_index_sequence<fu.num_steps>{});
@@ -409,6 +419,8 @@ class executor {
       run_node<E>();
       check.after(elem_size);
       check_variants<E>();
+      if (find_nonfinite) check_finite<E>();
+      if (nudge_ulps != 0) nudge_outputs<E>(nudge_ulps);
     } else if constexpr (grp != none) {
       if constexpr (fu.last[grp] == E) run_group<grp>();
     } else {
@@ -555,6 +567,33 @@ class executor {
     check.check_outside(0, span_of(s, R::rank, sizeof(*result.data())));
   }
 
+  template <std::size_t E>
+  void nudge_outputs(int ulps) const {
+    constexpr auto& ent = g.entries[E];
+    if constexpr (ent.kind == entry_kind::op && ent.info.view_of[0] < 0)
+      [&]<std::size_t... O>(std::index_sequence<O...>) { (nudge(view<ent.first_value + O>(), ulps), ...); }(
+          std::make_index_sequence<ent.info.num_outputs>{});
+  }
+  // ip::debug_nans: node E's outputs are finite (a view's are its input's, checked before).
+  template <std::size_t E>
+  void check_finite() const {
+    constexpr auto& ent = g.entries[E];
+    if constexpr (ent.kind == entry_kind::op && ent.info.view_of[0] < 0) {
+      [&]<std::size_t... O>(std::index_sequence<O...>) {
+        (
+            [&] {
+              constexpr std::size_t W = ent.first_value + O;
+              const std::size_t at = first_nonfinite(view<W>());
+              if (at != none)
+                throw_debug(entry_label(g, E).view(),
+                            cat("the first node whose result is NaN or infinite (debug_nans): output ", O, " is ",
+                                element_string(view<W>(), at), " at element ", at));
+            }(),
+            ...);
+      }(std::make_index_sequence<ent.info.num_outputs>{});
+    }
+  }
+
   // Debug mode: every in-place variant registered for node E's op, run on a copy
   // of the input it overwrites, computes what the op computed (every output).
   template <std::size_t E>
@@ -632,14 +671,36 @@ class executor {
     }
   }
   template <std::size_t E, std::size_t J, std::size_t O, class Variant, class Out>
-  void compare_variant_output(const Out& got) const {
+  void compare_variant_output(const Out& got) {
     constexpr std::size_t W = g.entries[E].first_value + O;
-    const std::size_t at = first_difference(as_const(got), as_const(view<W>()));
+    std::size_t at = first_difference(as_const(got), as_const(view<W>()));
+    if (at != none) {  // rounding or contraction? (see within_rounding; only for an op that repeats itself)
+      const tensor<dtype<W>, rank_spec<rank_of<W>>> before(view<W>());
+      const auto up = rerun_rounded<E, W>(FE_UPWARD);
+      const auto down = rerun_rounded<E, W>(FE_DOWNWARD);
+      if (first_difference(as_const(before.view()), as_const(view<W>())) == none)
+        at = first_difference(as_const(got), as_const(view<W>()), as_const(up.view()), as_const(down.view()));
+    }
     if (at != none)
       throw_debug(entry_label(g, E).view(),
                   cat("its in-place variant ", op_name<Variant>(), " (in the storage of input ", J,
                       ") computes something else than the op: ", O > 0 ? cat("output ", O, ", ") : std::string(),
                       "element ", at, " is ", element_string(got, at), " instead of ", element_string(view<W>(), at)));
+  }
+  // Debug mode: value W of node E computed again with rounding `mode` (a
+  // copy, moved by bracket_ulps that way); then again as before, which leaves
+  // W as it was.
+  template <std::size_t E, std::size_t W>
+  tensor<dtype<W>, rank_spec<rank_of<W>>> rerun_rounded(int mode) {
+    tensor<dtype<W>, rank_spec<rank_of<W>>> r;
+    {
+      const rounding_mode rounded(mode);
+      run_node<E>();
+      r = tensor<dtype<W>, rank_spec<rank_of<W>>>(view<W>());
+    }
+    nudge(r.view(), mode == FE_UPWARD ? bracket_ulps : -bracket_ulps);
+    run_node<E>();
+    return r;
   }
   template <std::size_t E, std::size_t K, std::size_t J, class C>
   auto variant_operand(const C& copy) const {
