@@ -60,8 +60,6 @@ ABOUT = {
 # defence behind a check that reports first, or needs a program too large for
 # a test. (Keep this list short.)
 UNTESTED = {
-    "an in-place node and a reader the analysis placed after it in one fused loop":
-        "the analysis orders such readers first (ordering_cycle); this guards the planner",
     "assignment through a view of const elements":
         "every public assignment to a const destination reports const_destination first",
     "ip::plan: at most 64 inputs": "needs a function of 65 inputs",
