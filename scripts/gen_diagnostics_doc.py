@@ -39,7 +39,8 @@ ABOUT = {
     "aliasing_hazard": "An in-place node reads the storage it writes through another index pattern "
                        "(`add_inplace(A, transpose(A))`): elements would be read after they are written.",
     "ordering_cycle": "No order of the nodes is legal: some node needs a value both before and after "
-                      "an in-place node overwrites it, or `order(...)` contradicts the rules.",
+                      "an in-place node overwrites it, or must run between two nodes that share one fused "
+                      "loop (the fused-loop exception of [analysis.md](analysis.md)), or `order(...)` contradicts the rules.",
     "bad_alias_spec": "An `io_alias` is out of range, aliases a value twice, or pairs values of "
                       "different dtype, rank or static extents.",
     "alias_conflict": "An `io_alias` output cannot be computed in its input's storage without "

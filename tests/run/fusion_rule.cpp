@@ -36,6 +36,9 @@ TEST_CASE("a loop does not store a value broadcast against another of its values
   STATIC_REQUIRE(ip::check(in, out).ok);
   constexpr auto f = ip::function(in, out);
   constexpr auto pure = ip::function(in, out, ip::no_rewrite);
+  // sub_inplace in a loop of its own; add and min in another
+  STATIC_REQUIRE(ip::plan(f, ip::donated, ip::donated).loops == 2);
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed, ip::borrowed).loops == 2);
 
   ip::tensor<float> xs(7);
   ip::tensor<double, 2> ys(7, 1);
@@ -113,4 +116,21 @@ TEST_CASE("a static extent 1 beside a dynamic extent is left to the call", "[run
   CHECK(same_values(ys, yb));
   CHECK(values(f(ip::tensor<float, ip::extents<2, 1>>(ys), x1)) == std::vector<float>{11, 22});
   CHECK(values(ip::function(in, out, ip::no_rewrite)(ys, x1)) == std::vector<float>{11, 22});
+}
+
+TEST_CASE("a loop joined to save a pass stores values of one extents class", "[run][fusion]") {
+  constexpr auto x = ip::input<"x", float, 2>;
+  constexpr auto y = ip::input<"y", float, 2>;
+  constexpr auto t = x * 2.0_c;
+  // exp(t) * 3 has t's extents in every call: one loop stores both
+  constexpr auto same = ip::function(ip::inputs(x), ip::outputs(t, ip::exp(t) * 3.0_c));
+  STATIC_REQUIRE(ip::plan(same, ip::borrowed).loops == 1);
+  // t + y may broadcast t: t is stored by a loop of its own
+  constexpr auto other = ip::function(ip::inputs(x, y), ip::outputs(t, t + y));
+  STATIC_REQUIRE(ip::plan(other, ip::borrowed, ip::borrowed).loops == 2);
+  ip::tensor<float, 2> a(3, 1), b(3, 2);
+  for (std::size_t i = 0; i < 3; ++i) a(i, 0) = static_cast<float>(i), b(i, 0) = 1, b(i, 1) = 2;
+  auto [rt, rs] = other(a, b);
+  CHECK(values(rt) == std::vector<float>{0, 2, 4});
+  CHECK(values(rs) == std::vector<float>{1, 2, 3, 4, 5, 6});
 }
