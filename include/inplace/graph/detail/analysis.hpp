@@ -384,8 +384,10 @@ class analyzer {
     for (std::size_t e = 0; e < NE; ++e) mbegin[e + 1] += mbegin[e];
     for (std::size_t e = 0; e < NE; ++e)
       if (g.is_op(e)) mlist[mbegin[loops.find(e)] + fill[loops.find(e)]++] = e;
+    bool any = false;
     for (std::size_t s = 0; s < NE; ++s) {
       if (mbegin[s + 1] - mbegin[s] < 2) continue;
+      any = true;
       std::array<bool, NE> member{};
       for (std::size_t i = mbegin[s]; i < mbegin[s + 1]; ++i) member[mlist[i]] = true;
       if (!can_share_loop(g, root, pattern, member)) {
@@ -394,6 +396,7 @@ class analyzer {
         return false;
       }
     }
+    if (!any) return true;  // no loop: the schedule's own cycle check sufficed
     // depth-first over the steps; a frame walks its members' predecessors
     enum : unsigned char { white, gray, black };
     std::array<unsigned char, NE> state{};

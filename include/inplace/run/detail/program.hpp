@@ -106,6 +106,7 @@ struct fusion {
   std::array<int, NE> at{};             // the schedule position at which an entry runs (-1: a leaf)
   std::array<std::size_t, NE> order{};  // the op entries by schedule position
   std::array<bool, NV> stored{};        // the value is written to storage (else only inside its loop)
+  std::array<std::size_t, NV> peer{};   // a stored value: the first value its loop stores (none: itself, or no loop)
   std::size_t num_groups = 0, num_steps = 0;
   bool ok = true;                        // every loop the analysis relies on can be formed
 };
@@ -302,6 +303,17 @@ class fuser {
           read = true, outside = outside || out.group[f.reader[k]] != g;
       }
       out.stored[v] = outside || !read;
+    }
+    // The loop writes its stored values in one pass: a call checks that they have
+    // one extents (a loop the analysis needs may meet values broadcast against each other).
+    std::array<std::size_t, NE> first{};
+    for (auto& x : first) x = none;
+    for (std::size_t v = 0; v < G::num_values; ++v) {
+      const std::size_t e = f.g.producer(v);
+      out.peer[v] = none;
+      if (!f.is_op(e) || f.is_view(v) || !out.stored[v] || out.group[e] == none) continue;
+      if (first[out.group[e]] == none) first[out.group[e]] = v;
+      else out.peer[v] = first[out.group[e]];
     }
     return out;
   }
@@ -508,7 +520,7 @@ struct program {
       u.at[e] = S::result.position[e];
       if (u.at[e] >= 0) u.order[static_cast<std::size_t>(u.at[e])] = e;
     }
-    for (std::size_t v = 0; v < G::num_values; ++v) u.stored[v] = gf.is_op(gf.g.producer(v)) && !gf.is_view(v);
+    for (std::size_t v = 0; v < G::num_values; ++v) u.stored[v] = gf.is_op(gf.g.producer(v)) && !gf.is_view(v), u.peer[v] = none;
     u.num_steps = S::result.schedule_size;
     return u;
   }();
