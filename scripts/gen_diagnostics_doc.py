@@ -39,7 +39,8 @@ ABOUT = {
     "aliasing_hazard": "An in-place node reads the storage it writes through another index pattern "
                        "(`add_inplace(A, transpose(A))`): elements would be read after they are written.",
     "ordering_cycle": "No order of the nodes is legal: some node needs a value both before and after "
-                      "an in-place node overwrites it, or `order(...)` contradicts the rules.",
+                      "an in-place node overwrites it, or must run between two nodes that share one fused "
+                      "loop (the fused-loop exception of [analysis.md](analysis.md)), or `order(...)` contradicts the rules.",
     "bad_alias_spec": "An `io_alias` is out of range, aliases a value twice, or pairs values of "
                       "different dtype, rank or static extents.",
     "alias_conflict": "An `io_alias` output cannot be computed in its input's storage without "
@@ -62,8 +63,6 @@ ABOUT = {
 # defence behind a check that reports first, or needs a program too large for
 # a test. (Keep this list short.)
 UNTESTED = {
-    "an in-place node and a reader the analysis placed after it in one fused loop":
-        "the analysis orders such readers first (ordering_cycle); this guards the planner",
     "assignment through a view of const elements":
         "every public assignment to a const destination reports const_destination first",
     "ip::plan: at most 64 inputs": "needs a function of 65 inputs",

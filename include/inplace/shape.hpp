@@ -83,5 +83,16 @@ constexpr bool fits_in_place(const shape& dst, const shape& res) {
   return true;
 }
 
+// Can a value of shape `dst` hold a result of shape `res` in place in some call?
+// False only when the static extents prove it cannot (ip::check's shape_mismatch);
+// the call checks the rest (ip::shape_error). fits_in_place is the rewrite's
+// question: does it fit in every call.
+constexpr bool may_fit_in_place(const shape& dst, const shape& res) {
+  if (dst.rank != res.rank) return false;
+  for (std::size_t i = 0; i < res.rank; ++i)
+    if (dst.extent[i] != dynamic && res.extent[i] != dynamic && dst.extent[i] != res.extent[i]) return false;
+  return true;
+}
+
 }  // namespace detail
 }  // namespace inplace

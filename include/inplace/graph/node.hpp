@@ -152,10 +152,13 @@ struct node {
       d.hash.add(d.args[j].out);
     }
     for (std::size_t i = 0; i < inf.num_outputs; ++i) {
-      const shape s = out_shape_rule<Op, first_dtype>(inf, i, in);
+      shape s = out_shape_rule<Op, first_dtype>(inf, i, in);
       const int st = inf.storage[i];
-      if (s == invalid_shape || (st >= 0 && inf.maps_ok && !fits_in_place(in[static_cast<std::size_t>(st)], s)))
+      if (s == invalid_shape || (st >= 0 && inf.maps_ok && !may_fit_in_place(in[static_cast<std::size_t>(st)], s)))
         d.record.shape_ok = false;
+      else if (st >= 0 && inf.maps_ok)  // a result that runs has its storage's extents
+        for (std::size_t k = 0; k < s.rank; ++k)
+          if (s.extent[k] == dynamic) s.extent[k] = in[static_cast<std::size_t>(st)].extent[k];
       d.out_shapes[i] = s == invalid_shape ? shape{} : s;
       // a view's index step relative to its input
       if (inf.view_of[i] < 0) d.out_steps[i] = make_step(step_kind::identity);

@@ -65,10 +65,9 @@ template <class S, std::uint64_t Mask, plan_kind Kind = plan_kind::fast>
 struct plan_for {
   using P = program<S>;
   static constexpr auto value = [] {
-    static_assert(P::fused.ok, "inplace: ordering_cycle: an in-place node and a reader the analysis placed after "
-                               "it in one fused loop cannot run as one loop (a node outside the loop must run "
-                               "between them); fix: read the value before the in-place node with ip::order, or "
-                               "use the pure op.");
+    // ip::check formed these loops with the same rule (graph/detail/fusion_rule.hpp)
+    static_assert(P::fused.ok, "inplace internal error: the runtime cannot run a fused loop that ip::check "
+                               "accepted; please report the graph");
     constexpr std::size_t NI = P::G::num_inputs > 0 ? P::G::num_inputs : 1;
     std::array<bool, NI> donated{};
     for (std::size_t k = 0; k < P::G::num_inputs; ++k) donated[k] = (Mask >> k & 1u) != 0;

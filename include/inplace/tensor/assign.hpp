@@ -194,6 +194,13 @@ template <std::size_t M, std::size_t N>
   throw shape_error("inplace: shape_error: cannot assign extents " + tx_shape_string(se) +
                     " to a destination of extents " + tx_shape_string(e));
 }
+// One loop writing results of different extents (a graph's fused loop whose values
+// are broadcast against each other in this call).
+template <std::size_t N>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_loop_extents(const tx_extents<N>& a, const tx_extents<N>& b) {
+  throw shape_error("inplace: shape_error: one fused loop cannot write results of extents " + tx_shape_string(a) +
+                    " and " + tx_shape_string(b) + " (one is broadcast against the other in this call)");
+}
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_no_element() {
   throw shape_error("inplace: shape_error: a rank-0 view without storage (default-constructed, or of a moved-from "
                     "tensor) has no element to write");

@@ -4,6 +4,7 @@
 // ip::error_kind, the constraint graph and its schedule. Loops only: no
 // recursion, so a chain of any depth costs no template or constexpr depth.
 
+#include "inplace/graph/detail/fusion_rule.hpp"
 #include "inplace/graph/detail/graph_data.hpp"
 #include "inplace/graph/detail/label.hpp"
 #include "inplace/graph/error_kind.hpp"
@@ -41,6 +42,9 @@ struct analysis_result {
   report rep;
   std::array<int, G::num_entries> position{};  // place in the schedule; -1 for leaves
   std::size_t schedule_size = 0;
+  // The loops the schedule needs (the fused-loop rule): loop[e] is the same for
+  // the nodes that must run as one fused loop; loop[e] == e for a node alone.
+  std::array<std::size_t, G::num_entries> loop{};
 };
 
 // Short names of graph entries and values for diagnostics: "x", "mul(add(...), x)", "lu(...)#1".
@@ -150,6 +154,7 @@ class analyzer {
   // reachability from one destroyer, extended lazily (see fused_exception)
   std::array<bool, NE> reach{}, bad_path{};
   std::size_t reach_from = npos, reach_upto = 0;
+  loop_sets<NE> loops;  // the loops the fused-loop exception relies on
 
   // ---- names ----------------------------------------------------------------
   constexpr label entry_label(std::size_t n) const { return detail::entry_label(g, n); }
@@ -298,11 +303,17 @@ class analyzer {
     // constraint edges beyond the data edges, as (before, after)
     std::array<std::size_t, max_edges> before{}, after{};
     std::size_t ne = 0;
+    loops = loop_sets<NE>{};
+    reach_from = npos;
     for (std::size_t i = 0; i < num_facts; ++i) {
       const auto& f = facts[i];
       for (std::size_t k = reader_begin[f.root]; k < reader_begin[f.root + 1]; ++k) {
         const std::size_t m = reader[k];
-        if (m == f.node || fused_exception(f, m)) continue;
+        if (m == f.node) continue;
+        if (fused_exception(f, m)) {
+          join_paths(g, loops, f.node, m);  // m runs after f.node: in its loop
+          continue;
+        }
         before[ne] = m, after[ne] = f.node, ++ne;
       }
     }
@@ -357,6 +368,72 @@ class analyzer {
     for (std::size_t e = 0; e < NE; ++e)
       if (!visit(e)) return false;
     res.schedule_size = static_cast<std::size_t>(placed);
+    for (std::size_t e = 0; e < NE; ++e) res.loop[e] = loops.find(e);
+    return loops_can_run(res.rep, pred_begin, pred);
+  }
+
+  // The loops of the fused-loop rule: each can be formed, and contracted to one
+  // step each they leave the constraint graph acyclic (no node outside a loop
+  // must run between two of its members).
+  template <class Begin, class Pred>
+  constexpr bool loops_can_run(report& rep, const Begin& pred_begin, const Pred& pred) const {
+    std::array<std::size_t, NE + 1> mbegin{};  // the members of each loop, by representative
+    std::array<std::size_t, NE> mlist{}, fill{};
+    for (std::size_t e = 0; e < NE; ++e)
+      if (g.is_op(e)) ++mbegin[loops.find(e) + 1];
+    for (std::size_t e = 0; e < NE; ++e) mbegin[e + 1] += mbegin[e];
+    for (std::size_t e = 0; e < NE; ++e)
+      if (g.is_op(e)) mlist[mbegin[loops.find(e)] + fill[loops.find(e)]++] = e;
+    bool any = false;
+    for (std::size_t s = 0; s < NE; ++s) {
+      if (mbegin[s + 1] - mbegin[s] < 2) continue;
+      any = true;
+      std::array<bool, NE> member{};
+      for (std::size_t i = mbegin[s]; i < mbegin[s + 1]; ++i) member[mlist[i]] = true;
+      if (!can_share_loop(g, root, pattern, member)) {
+        rep.kind = error_kind::ordering_cycle;
+        for (std::size_t i = mbegin[s]; i < mbegin[s + 1]; ++i) rep.add(entry_label(mlist[i]));
+        return false;
+      }
+    }
+    if (!any) return true;  // no loop: the schedule's own cycle check sufficed
+    // depth-first over the steps; a frame walks its members' predecessors
+    enum : unsigned char { white, gray, black };
+    std::array<unsigned char, NE> state{};
+    std::array<std::size_t, NE> stack{}, member_at{}, pred_at{}, via{};
+    for (std::size_t s0 = 0; s0 < NE; ++s0) {
+      if (!g.is_op(s0) || loops.find(s0) != s0 || state[s0] != white) continue;
+      std::size_t sp = 0;
+      stack[0] = s0, member_at[0] = pred_at[0] = 0, sp = 1, state[s0] = gray;
+      while (sp > 0) {
+        const std::size_t s = stack[sp - 1];
+        std::size_t q = npos, p = npos;
+        while (q == npos && mbegin[s] + member_at[sp - 1] < mbegin[s + 1]) {
+          const std::size_t u = mlist[mbegin[s] + member_at[sp - 1]];
+          const std::size_t k = pred_at[sp - 1]++, nargs = g.entries[u].num_args;
+          if (k >= nargs + (pred_begin[u + 1] - pred_begin[u])) {
+            ++member_at[sp - 1], pred_at[sp - 1] = 0;
+            continue;
+          }
+          p = k < nargs ? g.producer(g.arg(u, k)) : pred[pred_begin[u] + (k - nargs)];
+          if (!g.is_op(p) || loops.find(p) == s || state[loops.find(p)] == black) continue;
+          q = loops.find(p), via[sp - 1] = u;
+        }
+        if (q == npos) {
+          state[s] = black, --sp;
+          continue;
+        }
+        if (state[q] == gray) {  // a cycle: q ... s on the stack; name the nodes its edges leave from
+          std::size_t i = 0;
+          while (stack[i] != q) ++i;
+          rep.kind = error_kind::ordering_cycle;
+          for (; i < sp; ++i) rep.add(entry_label(via[i]));
+          rep.add(entry_label(p));
+          return false;
+        }
+        stack[sp] = q, member_at[sp] = pred_at[sp] = 0, ++sp, state[q] = gray;
+      }
+    }
     return true;
   }
 

@@ -107,7 +107,7 @@ struct aliasing_hazard : any_use {
 template <class... Names>
 struct ordering_cycle : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
-                "inplace: ordering_cycle: no legal order: a node needs a value both before and after it is destroyed (the nodes of the cycle are named in diagnostic::ordering_cycle<...>); fix: use the pure op for the destroyer, make every late reader elementwise with the destroyer's index pattern, or correct order(...).");
+                "inplace: ordering_cycle: no legal order: a node needs a value both before and after it is destroyed, or a node must run between two nodes that share one fused loop because a reader runs after the in-place node it reads (the nodes are named in diagnostic::ordering_cycle<...>); fix: use the pure op for the destroyer, make every late reader elementwise with the destroyer's index pattern, or correct order(...).");
 };
 template <class... Names>
 struct bad_alias_spec : any_use {

@@ -282,6 +282,28 @@ class executor {
   // choices hold for these extents (false: run the safe plan instead).
   INPLACE_CLANG_INLINE void compute_extents() {
     [&]<std::size_t... E>(std::index_sequence<E...>) INPLACE_CLANG_INLINE { (extents_of_entry<E>(), ...); }(std::make_index_sequence<NE>{});
+    // the values one fused loop stores have one extents (program.hpp: fusion::peer)
+    [&]<std::size_t... V>(std::index_sequence<V...>) INPLACE_CLANG_INLINE {
+      (
+          [&] {
+            if constexpr (fu.peer[V] != none) {
+              bool same = true;
+              for (std::size_t i = 0; i < rank_of<V>; ++i) same = same && slots[V].e[i] == slots[fu.peer[V]].e[i];
+              if (!same) throw_loop_extents(fu.peer[V], V);
+            }
+          }(),
+          ...);
+    }(std::make_index_sequence<G::num_values>{});
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void throw_loop_extents(std::size_t v, std::size_t w) const {
+    const auto extents = [&](std::size_t u) {
+      std::string r = "(";
+      for (std::size_t i = 0; i < g.values[u].value_shape.rank; ++i) r += (i ? ", " : "") + std::to_string(slots[u].e[i]);
+      return r + ")";
+    };
+    throw shape_error("inplace: shape_error: " + std::string(value_label(g, v).view()) + " and " +
+                      std::string(value_label(g, w).view()) + " run in one fused loop but have extents " +
+                      extents(v) + " and " + extents(w) + " in this call (one broadcast against the other)");
   }
   bool plan_fits() const {
     // a value computed in place of another has its extents; the values one

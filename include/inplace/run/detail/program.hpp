@@ -9,6 +9,7 @@
 // None of this depends on which arguments are donated (storage.hpp does).
 
 #include "inplace/graph/detail/analysis.hpp"
+#include "inplace/graph/detail/fusion_rule.hpp"
 #include "inplace/graph/function.hpp"
 #include "inplace/graph/node.hpp"
 #include "inplace/ops/detail/type_name.hpp"
@@ -105,6 +106,7 @@ struct fusion {
   std::array<int, NE> at{};             // the schedule position at which an entry runs (-1: a leaf)
   std::array<std::size_t, NE> order{};  // the op entries by schedule position
   std::array<bool, NV> stored{};        // the value is written to storage (else only inside its loop)
+  std::array<std::size_t, NV> peer{};   // a stored value: the first value its loop stores (none: itself, or no loop)
   std::size_t num_groups = 0, num_steps = 0;
   bool ok = true;                        // every loop the analysis relies on can be formed
 };
@@ -236,29 +238,16 @@ class fuser {
     result out;
     for (std::size_t e = 0; e < NE; ++e) {
       pos[e] = r.position[e];
-      parent[e] = e;
-      size[e] = 1;
       if (pos[e] >= 0) out.order[static_cast<std::size_t>(pos[e])] = e;
     }
     out.num_steps = r.schedule_size;
     index_writers();
-    // Loops the analysis relies on: a reader of a destroyed root that runs after
-    // its destroyer (the fused-loop rule) shares the destroyer's loop, with
-    // every node on a path between them.
-    for (std::size_t n = 0; n < NE; ++n)
-      for (std::size_t o = 0; f.is_op(n) && o < f.g.entries[n].info.num_outputs; ++o) {
-        const std::size_t rt = written_root(f, n, o);
-        if (rt == none) continue;
-        for (std::size_t i = f.root_begin[rt]; i < f.root_begin[rt + 1]; ++i) {
-          const std::size_t u = f.by_root[i];
-          for (std::size_t k = f.reader_begin[u]; k < f.reader_begin[u + 1]; ++k) {
-            const std::size_t m = f.reader[k];
-            if (m != n && pos[m] > pos[n]) join_paths(n, m);
-          }
-        }
-      }
+    // The loops the analysis relies on (graph/detail/fusion_rule.hpp): ip::check
+    // has proved that each can be formed and run as one step.
     for (std::size_t e = 0; e < NE; ++e)
-      if (f.is_op(e) && find(e) == e && size[e] > 1 && !valid(e)) {
+      if (f.is_op(e)) loops.unite(e, r.loop[e]);
+    for (std::size_t e = 0; e < NE; ++e)
+      if (f.is_op(e) && find(e) == e && loops.size[e] > 1 && !valid(e)) {
         out.ok = false;
         return out;
       }
@@ -275,11 +264,8 @@ class fuser {
         const std::size_t a = f.g.arg(c, j), pr = f.g.producer(a);
         if (!f.elementwise(pr) || f.g.entries[pr].info.num_outputs != 1 || !only_reader(a, c)) continue;
         if (find(pr) == find(c)) continue;
-        const std::size_t ga = find(pr), gb = find(c);
-        const std::size_t small = size[ga] < size[gb] ? ga : gb, big = small == ga ? gb : ga;
-        parent[small] = big;  // union by size: find() stays logarithmic
-        size[big] += size[small];
-        if (!valid(big) || !acyclic()) parent[small] = small, size[big] -= size[small];  // undo
+        const std::size_t absorbed = loops.unite(pr, c);
+        if (!valid(find(c)) || !stores_one_extents(find(c)) || !acyclic()) loops.undo(absorbed);
       }
     }
     // The order the call runs its steps in: a topological order of the graph whose
@@ -318,6 +304,17 @@ class fuser {
       }
       out.stored[v] = outside || !read;
     }
+    // The loop writes its stored values in one pass: a call checks that they have
+    // one extents (a loop the analysis needs may meet values broadcast against each other).
+    std::array<std::size_t, NE> first{};
+    for (auto& x : first) x = none;
+    for (std::size_t v = 0; v < G::num_values; ++v) {
+      const std::size_t e = f.g.producer(v);
+      out.peer[v] = none;
+      if (!f.is_op(e) || f.is_view(v) || !out.stored[v] || out.group[e] == none) continue;
+      if (first[out.group[e]] == none) first[out.group[e]] = v;
+      else out.peer[v] = first[out.group[e]];
+    }
     return out;
   }
 
@@ -325,19 +322,10 @@ class fuser {
   const graph_facts<G>& f;
   const Res& r;
   std::array<int, NE> pos{};
-  std::array<std::size_t, NE> parent{}, size{};  // union-find of the loops
+  loop_sets<NE> loops;
+  extent_classes<G> classes{f.g};
 
-  constexpr std::size_t find(std::size_t e) const {
-    while (parent[e] != e) e = parent[e];
-    return e;
-  }
-  constexpr void unite(std::size_t a, std::size_t b) {
-    a = find(a), b = find(b);
-    if (a == b) return;
-    if (size[a] > size[b]) std::swap(a, b);
-    parent[a] = b;
-    size[b] += size[a];
-  }
+  constexpr std::size_t find(std::size_t e) const { return loops.find(e); }
   // ---- the graph of steps (loops contracted) ------------------------------------------
   std::array<std::size_t, NV> writer{}, alias_writer{};  // by root: the node computing into it
   std::array<std::size_t, NE> order_next{};              // ip::order: the node that must follow
@@ -452,50 +440,28 @@ class fuser {
   constexpr bool only_reader(std::size_t v, std::size_t c) const {
     return f.reader_begin[v + 1] - f.reader_begin[v] == 1 && f.reader[f.reader_begin[v]] == c;
   }
-  // Joins n, m and every node on a data path n ~> m (entries are in topological order).
-  constexpr void join_paths(std::size_t n, std::size_t m) {
-    std::array<bool, NE> from{}, to{};
-    from[n] = true;
-    for (std::size_t e = n + 1; e <= m; ++e)
-      for (std::size_t j = 0; f.is_op(e) && j < f.nargs(e); ++j) from[e] = from[e] || from[f.g.producer(f.g.arg(e, j))];
-    to[m] = true;
-    for (std::size_t e = m + 1; e-- > n;)
-      if (to[e])
-        for (std::size_t j = 0; j < f.nargs(e); ++j) to[f.g.producer(f.g.arg(e, j))] = true;
-    for (std::size_t e = n; e <= m; ++e)
-      if (from[e] && to[e]) unite(e, n);
-  }
-
   // Can the members of the loop with representative g share one loop? (Whether
   // it can run as one step is acyclic()'s question.)
   constexpr bool valid(std::size_t g) const {
-    std::size_t rank = none;
-    shape common{};
     std::array<bool, NE> member{};
+    for (std::size_t e = 0; e < NE; ++e) member[e] = f.is_op(e) && find(e) == g;
+    return can_share_loop(f.g, f.root, f.pattern, member);
+  }
+  // Does every value the loop may store have the same extents in every call?
+  // (A value is stored when read outside the loop, returned, viewed, or a sink.)
+  constexpr bool stores_one_extents(std::size_t g) const {
+    std::size_t first = none;
     for (std::size_t e = 0; e < NE; ++e) {
       if (!f.is_op(e) || find(e) != g) continue;
-      if (!f.elementwise(e)) return false;
-      member[e] = true;
-      const shape& s = f.shape_of(f.out_value(e));
-      if (rank == none) rank = s.rank, common = s;
-      if (s.rank != rank) return false;
-      for (std::size_t i = 0; i < rank; ++i) {
-        if (s.extent[i] != dynamic && common.extent[i] != dynamic && s.extent[i] != common.extent[i]) return false;
-        if (common.extent[i] == dynamic) common.extent[i] = s.extent[i];
-      }
-    }
-    // a member that writes a root: every member reads that root with its pattern
-    for (std::size_t p = 0; p < NE; ++p) {
-      if (!member[p]) continue;
-      for (std::size_t o = 0; o < f.g.entries[p].info.num_outputs; ++o) {
-        const std::size_t rt = destroyed_root(f, p, o);
-        if (rt == none) continue;
-        const std::size_t darg = f.g.arg(p, static_cast<std::size_t>(f.g.entries[p].info.storage[o]));
-        for (std::size_t i = f.root_begin[rt]; i < f.root_begin[rt + 1]; ++i) {
-          const std::size_t u = f.by_root[i];
-          for (std::size_t k = f.reader_begin[u]; k < f.reader_begin[u + 1]; ++k)
-            if (member[f.reader[k]] && f.reads_off_pattern(f.reader[k], rt, f.pattern[darg])) return false;
-        }
+      for (std::size_t o = 0; o < f.g.entries[e].info.num_outputs; ++o) {
+        const std::size_t v = f.out_value(e, o);
+        bool stored = f.is_output[v] || f.base_begin[v + 1] - f.base_begin[v] > 1 ||
+                      f.reader_begin[v] == f.reader_begin[v + 1];
+        for (std::size_t k = f.reader_begin[v]; k < f.reader_begin[v + 1] && !stored; ++k)
+          stored = find(f.reader[k]) != g;
+        if (!stored) continue;
+        if (first == none) first = v;
+        else if (!classes.same(f.g, first, v)) return false;
       }
     }
     return true;
@@ -554,7 +520,7 @@ struct program {
       u.at[e] = S::result.position[e];
       if (u.at[e] >= 0) u.order[static_cast<std::size_t>(u.at[e])] = e;
     }
-    for (std::size_t v = 0; v < G::num_values; ++v) u.stored[v] = gf.is_op(gf.g.producer(v)) && !gf.is_view(v);
+    for (std::size_t v = 0; v < G::num_values; ++v) u.stored[v] = gf.is_op(gf.g.producer(v)) && !gf.is_view(v), u.peer[v] = none;
     u.num_steps = S::result.schedule_size;
     return u;
   }();

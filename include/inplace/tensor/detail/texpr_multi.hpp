@@ -102,7 +102,9 @@ void check_fits(const tx_extents<N>& e, const D& dst, const X& src) {
   constexpr std::size_t M = rank_v<X>;
   bool fits = M <= N && dst.extents() == e;
   for (std::size_t i = 0; fits && i < M; ++i) fits = se[i] == 1 || se[i] == e[N - M + i];
-  if (!fits) throw_cannot_assign(se, dst.extents());
+  if (fits) return;
+  if (dst.extents() != e) throw_loop_extents(e, dst.extents());
+  throw_cannot_assign(se, dst.extents());
 }
 template <std::size_t N, class... T, class... S>
 void assign_multi(const std::tuple<tensor_view<T, rank_spec<N>>...>& d, const std::tuple<S...>& src) {
