@@ -104,14 +104,24 @@ struct opaque_kernel<ops::softmax> {
 };
 
 // ---- view ops: the same views as the tensor functions ------------------------------
+// A user view op gives, for output O, the view of the input its view_map names
+// for O: `template <std::size_t O> static auto view(in)` (any number of
+// outputs), or `static auto view(in)` (one output).
 template <class Op>
 struct view_kernel {
-  template <class V>
+  template <std::size_t O, class V>
+  static constexpr bool has_view() {
+    return requires(const V& v) { Op::template view<O>(v); } ||
+           (O == 0 && detail::num_outputs_of<Op>() == 1 && requires(const V& v) { Op::view(v); });
+  }
+  template <std::size_t O = 0, class V>
   static auto run(const V& v) {
-    static_assert(requires { Op::view(v); },
+    static_assert(has_view<O, V>(),
                   "inplace: op_kernel: a view op run in a graph needs a view function; fix: give it static "
-                  "auto view(ip::tensor_view<T, R>) returning the view of its input.");
-    if constexpr (requires { Op::view(v); }) return Op::view(v);
+                  "auto view(ip::tensor_view<T, R>) returning the view of its input (with several outputs, "
+                  "template <std::size_t O> static auto view(...) returning output O's view).");
+    if constexpr (requires { Op::template view<O>(v); }) return Op::template view<O>(v);
+    else if constexpr (has_view<O, V>()) return Op::view(v);
     else return v;  // reported above: a view all the same, so nothing more fails
   }
 };
@@ -418,7 +428,10 @@ class executor {
   }
   template <std::size_t E>
   void run_node() {
-    if constexpr (g.entries[E].info.view_of[0] >= 0) run_view<E>();
+    static_assert(num_views(g.entries[E].info) == 0 || num_views(g.entries[E].info) == g.entries[E].info.num_outputs,
+                  "inplace: op_kernel: an op whose view_map lists some of its outputs but not all cannot run in a "
+                  "graph; fix: split it into a view op (every output in its view_map) and an op that computes.");
+    if constexpr (num_views(g.entries[E].info) > 0) run_view<E>();
     else if constexpr (g.entries[E].info.elementwise) detail::assign(storage<g.entries[E].first_value>(), expr<E>(), loop_mode<g.entries[E].first_value>);
     else run_opaque<E>();
   }
@@ -472,10 +485,17 @@ class executor {
       pl.same_as[V] == none && pl.where[V] == home::buffer && pl.buffer_value[pl.index[V]] == V ? assign_mode::fresh
                                                                                               : assign_mode::checked;
 
+  // A view node: output O views the input its view_map names for O.
   template <std::size_t E>
   void run_view() {
-    constexpr std::size_t V = g.entries[E].first_value, A = g.arg(E, 0);
-    const auto out = view_kernel<typename P::template entry_t<E>::op>::run(view<A>());
+    [&]<std::size_t... O>(std::index_sequence<O...>) { (run_view_output<E, O>(), ...); }(
+        std::make_index_sequence<g.entries[E].info.num_outputs>{});
+  }
+  template <std::size_t E, std::size_t O>
+  void run_view_output() {
+    constexpr std::size_t V = g.entries[E].first_value + O,
+                          A = g.arg(E, static_cast<std::size_t>(g.entries[E].info.view_of[O]));
+    const auto out = view_kernel<typename P::template entry_t<E>::op>::template run<O>(view<A>());
     slot& s = slots[V];
     s.p = const_cast<void*>(static_cast<const void*>(out.data()));
     for (std::size_t i = 0; i < rank_of<V>; ++i) s.e[i] = out.extent(i), s.s[i] = out.stride(i);
