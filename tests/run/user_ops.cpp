@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -302,4 +303,88 @@ TEST_CASE("a view op with two outputs sets both", "[run][user_ops]") {
   constexpr auto sw = ip::apply(swapped{}, x, y);
   CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(hana::at_c<0>(sw) - hana::at_c<1>(sw)), std::tuple(vx, vy),
                    [](const values_t& in) { return values_t{zip(in[1], in[0], minus)}; });
+}
+
+// ---- 3. variants with several outputs, over any input --------------------------------------
+namespace {
+// The plan's verdict on node n of f, for a donation mask (bit j: input j donated).
+template <std::uint64_t Mask, class F, class V>
+constexpr const auto& plan_of(F, V) {
+  return ip::detail::run::plan_for<typename F::spec, Mask>::value;
+}
+template <class F, class V>
+constexpr std::size_t entry_of(F, V) {
+  return F::spec::entry_id(&std::remove_cvref_t<V>::entry::desc);
+}
+}  // namespace
+
+TEST_CASE("a variant with two outputs computes the output its destroy_map names in place", "[run][user_ops]") {
+  // PyTensor's test_multiple_inplace: m = multiple(x, y), variant of input 1 {1: [1]}
+  constexpr auto m = ip::apply(multiple{}, x, y);
+  constexpr auto m0 = hana::at_c<0>(m);
+  constexpr auto m1 = hana::at_c<1>(m);
+  const auto ref = [](const values_t& in) {
+    return values_t{{dot(in[1], in[1])}, {dot(zip(in[0], in[1], plus), in[0])}, zip(in[0], in[1], times)};
+  };
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(ip::dot(y, y), ip::dot(m0, x), m1), std::tuple(vx, vy), ref);
+  // with both donated, output 1 is computed in y (x is read later, by dot(m0, x))
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(ip::dot(y, y), ip::dot(m0, x), m1));
+  constexpr std::size_t e = entry_of(f, m0);
+  STATIC_REQUIRE(plan_of<3>(f, m0).rewritten[e] == 1);
+  STATIC_REQUIRE(plan_of<3>(f, m0).rewritten_output[e] == 1);
+  // only x donated: output 0 in x's storage (its variant {0: [0]}), y read later
+  constexpr auto g = ip::function(ip::inputs(x, y), ip::outputs(m0 * 2.0_c, m1, ip::dot(y, y)));
+  STATIC_REQUIRE(plan_of<1>(g, m0).rewritten[entry_of(g, m0)] == 0);
+  STATIC_REQUIRE(plan_of<1>(g, m0).rewritten_output[entry_of(g, m0)] == 0);
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(m0 * 2.0_c, m1, ip::dot(y, y)), std::tuple(vx, vy),
+                   [](const values_t& in) {
+                     return values_t{map(zip(in[0], in[1], plus), twice), zip(in[0], in[1], times),
+                                     {dot(in[1], in[1])}};
+                   });
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(m1 - m0), std::tuple(vx, vy), [](const values_t& in) {
+    return values_t{zip(zip(in[0], in[1], times), zip(in[0], in[1], plus), minus)};
+  });
+  // an explanation names the output computed in place
+  const std::string text = ip::explain(f, ip::donated, ip::donated);
+  CHECK_THAT(text, Catch::Matchers::Contains("in place of y (rewrite)"));
+}
+
+TEST_CASE("a variant with three outputs computes output 2 in place", "[run][user_ops]") {
+  constexpr auto t = ip::apply(triple{}, ip::exp(x), y);
+  const auto ref = [](const values_t& in) {
+    const auto ex = map(in[0], [](double d) { return std::exp(d); });
+    return values_t{zip(ex, in[1], minus), zip(ex, in[1], plus), zip(ex, in[1], times)};
+  };
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(hana::at_c<0>(t), hana::at_c<1>(t), hana::at_c<2>(t)),
+                   std::tuple(vx, vy), ref);
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(hana::at_c<0>(t), hana::at_c<1>(t), hana::at_c<2>(t)));
+  // exp(x) is an intermediate: output 2 reuses its buffer under every pattern
+  STATIC_REQUIRE(plan_of<0>(f, hana::at_c<0>(t)).rewritten_output[entry_of(f, hana::at_c<0>(t))] == 2);
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed, ip::borrowed).allocations == 3);
+}
+
+// ---- 4. the rewrite never computes in an input the kernel reads again ------------------------
+TEST_CASE("the rewrite refuses an opaque node that reads the candidate twice", "[run][user_ops]") {
+  constexpr auto n = ip::apply(two_pass{}, x, y, x);
+  const auto ref = [](const values_t& in) {
+    return values_t{zip(zip(in[0], in[1], times), in[0], minus)};
+  };
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(n), std::tuple(vx, vy), ref);
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(n));
+  STATIC_REQUIRE(plan_of<1>(f, n).rewritten[entry_of(f, n)] == -1);
+  STATIC_REQUIRE(plan_of<1>(f, n).why[entry_of(f, n)] == refusal::aliasing_hazard);
+  CHECK_THAT(ip::explain(f, ip::donated, ip::borrowed), Catch::Matchers::Contains("its input is also another of its arguments"));
+  // read twice through a view of it
+  constexpr auto r = ip::reverse(x);
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(ip::apply(two_pass{}, x, y, r)), std::tuple(vx, vy),
+                   [](const values_t& in) {
+                     std::vector<double> rev(in[0].rbegin(), in[0].rend());
+                     return values_t{zip(zip(in[0], in[1], times), rev, minus)};
+                   });
+  // an elementwise node reading it with the output's own pattern is rewritten
+  constexpr auto w = ip::apply(mul_sub{}, x, y, x);
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(w), std::tuple(vx, vy), ref);
+  constexpr auto h = ip::function(ip::inputs(x, y), ip::outputs(w));
+  STATIC_REQUIRE(plan_of<1>(h, w).rewritten[entry_of(h, w)] == 0);
+  STATIC_REQUIRE(ip::plan(h, ip::donated, ip::borrowed).allocations == 0);
 }

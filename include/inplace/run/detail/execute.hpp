@@ -495,7 +495,11 @@ class executor {
   void run_view_output() {
     constexpr std::size_t V = g.entries[E].first_value + O,
                           A = g.arg(E, static_cast<std::size_t>(g.entries[E].info.view_of[O]));
-    const auto out = view_kernel<typename P::template entry_t<E>::op>::template run<O>(view<A>());
+    using K = view_kernel<typename P::template entry_t<E>::op>;
+    const auto out = [&] {  // (the standard view ops have one output and a plain run)
+      if constexpr (g.entries[E].info.num_outputs == 1) return K::run(view<A>());
+      else return K::template run<O>(view<A>());
+    }();
     slot& s = slots[V];
     s.p = const_cast<void*>(static_cast<const void*>(out.data()));
     for (std::size_t i = 0; i < rank_of<V>; ++i) s.e[i] = out.extent(i), s.s[i] = out.stride(i);
@@ -587,9 +591,12 @@ class executor {
   }
   template <std::size_t E, std::size_t J>
   void check_variant() {
-    constexpr std::size_t V = g.entries[E].first_value, A = g.arg(E, J), NO = g.entries[E].info.num_outputs;
     using Op = typename P::template entry_t<E>::op;
-    if constexpr ((P::facts[E].variants >> J & 1u) && std::is_same_v<dtype<A>, dtype<V>> && rank_of<A> == rank_of<V> &&
+    // the variant computes output VO over input J (-1: one the rewrite cannot use)
+    constexpr int VO = variant_in_place_output<Op, J, g.entries[E].num_args>();
+    constexpr std::size_t V = g.entries[E].first_value + (VO < 0 ? 0 : VO), A = g.arg(E, J),
+                          NO = g.entries[E].info.num_outputs;
+    if constexpr (VO >= 0 && std::is_same_v<dtype<A>, dtype<V>> && rank_of<A> == rank_of<V> &&
                   (NO == 1 || !g.entries[E].info.elementwise)) {
       for (std::size_t i = 0; i < rank_of<V>; ++i)
         if (slots[A].e[i] != slots[V].e[i]) return;  // broadcast: the rewrite never uses it
@@ -597,11 +604,10 @@ class executor {
       tensor<dtype<V>, rank_spec<rank_of<V>>> copy(view<A>());
       const auto in_place = copy.view();
       [&]<std::size_t... O>(std::index_sequence<O...>) {
-        // output 0 in the copy, the others in fresh storage (or the copy, if the
-        // variant's destroy_map also puts them there)
-        std::tuple<variant_output_t<E, J, O>...> fresh{variant_output<E, J, O>()...};
+        // output VO in the copy, the others in fresh storage
+        std::tuple<variant_output_t<E, J, O>...> fresh{variant_output<E, J, O, O == static_cast<std::size_t>(VO)>()...};
         const auto out = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
-          if constexpr (K == 0 || variant_storage<Variant, K>() == static_cast<int>(J)) return in_place;
+          if constexpr (K == static_cast<std::size_t>(VO)) return in_place;
           else return std::get<K>(fresh).view();
         };
         if constexpr (g.entries[E].info.elementwise) {
@@ -634,15 +640,11 @@ class executor {
       detail::assign(in_place, Variant{}.kernel(variant_operand<E, K, J>(in_place)...), assign_mode::noalias);
     }(std::make_index_sequence<g.entries[E].num_args>{});
   }
-  template <class Variant, std::size_t K>
-  static constexpr int variant_storage() {
-    return read_op<Variant>(max_args).storage[K];
-  }
   template <std::size_t E, std::size_t J, std::size_t O>
   using variant_output_t = tensor<dtype<g.entries[E].first_value + O>, rank_spec<rank_of<g.entries[E].first_value + O>>>;
-  template <std::size_t E, std::size_t J, std::size_t O>
+  template <std::size_t E, std::size_t J, std::size_t O, bool InPlace>
   variant_output_t<E, J, O> variant_output() const {
-    if constexpr (O == 0) {
+    if constexpr (InPlace) {
       return {};
     } else {
       constexpr std::size_t W = g.entries[E].first_value + O;
