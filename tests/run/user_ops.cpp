@@ -75,6 +75,22 @@ struct swapped {  // view_map {0: [1], 1: [0]}: (b, a)
   }
 };
 
+// An opaque op with a view output: output 0 is input 1 itself (view_map {0: [1]}),
+// output 1 = a * b, computed by its kernel (which takes only the computed outputs).
+struct second_and_product {
+  static constexpr std::string_view name = "second_and_product";
+  static constexpr std::size_t num_outputs = 2;
+  static constexpr auto view_map = hana::make_map(entry<0, 1>);
+  template <std::size_t O, class V>
+  static auto view(const V& v) {
+    return v;
+  }
+  template <class O1, class A, class B>
+  void kernel(const O1& o1, const A& a, const B& b) const {
+    for (std::size_t i = 0; i < a.extent(0); ++i) o1(i) = a(i) * b(i);
+  }
+};
+
 // ---- several outputs, in-place variants on any input ------------------------------------
 // (x + y, x * y); its variants compute output J over input J (PyTensor's
 // test_multiple_inplace registers the one of input 1 with destroy_map {1: [1]}).
@@ -303,6 +319,20 @@ TEST_CASE("a view op with two outputs sets both", "[run][user_ops]") {
   constexpr auto sw = ip::apply(swapped{}, x, y);
   CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(hana::at_c<0>(sw) - hana::at_c<1>(sw)), std::tuple(vx, vy),
                    [](const values_t& in) { return values_t{zip(in[1], in[0], minus)}; });
+}
+
+TEST_CASE("an opaque op with a view output and a computed one", "[run][user_ops]") {
+  constexpr auto sp = ip::apply(second_and_product{}, x, y);
+  constexpr auto v = hana::at_c<0>(sp);
+  constexpr auto p = hana::at_c<1>(sp);
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(p - v, ip::exp(v)), std::tuple(vx, vy), [](const values_t& in) {
+    return values_t{zip(zip(in[0], in[1], times), in[1], minus), map(in[1], [](double d) { return std::exp(d); })};
+  });
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(v, p), std::tuple(vx, vy),
+                   [](const values_t& in) { return values_t{in[1], zip(in[0], in[1], times)}; });
+  // an in-place op over the view output overwrites y
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(ip::add_inplace(v, p), x), std::tuple(vx, vy),
+                   [](const values_t& in) { return values_t{zip(in[1], zip(in[0], in[1], times), plus), in[0]}; });
 }
 
 // ---- 3. variants with several outputs, over any input --------------------------------------
