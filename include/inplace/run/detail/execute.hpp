@@ -412,6 +412,10 @@ class executor {
   template <std::size_t Q>
   INPLACE_CLANG_INLINE void step() {
     constexpr std::size_t E = fu.order[Q];
+    static_assert(!g.entries[E].info.elementwise || g.entries[E].info.num_outputs == 1,
+                  "inplace: op_kernel: an elementwise op runs in a graph with one output (its operator() returns "
+                  "one scalar); fix: give an op of several outputs a kernel (not elementwise), or split it into one "
+                  "elementwise op per output.");
     constexpr std::size_t grp = fu.group[E];
     if constexpr (Kind == plan_kind::reference) {  // debug mode: every node alone, checked against its maps
       // (a fused-loop op writes only its fresh destination: no snapshot of its inputs)
