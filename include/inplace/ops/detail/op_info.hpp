@@ -34,6 +34,14 @@ struct op_info {
   std::array<int, max_outputs> storage{-1, -1, -1, -1, -1, -1, -1, -1};  // first listed input of destroy_map[i]
 };
 
+// How many of the op's outputs its view_map lists: a view op lists them all
+// (an op listing some but not all cannot run in a graph: op_kernel).
+constexpr std::size_t num_views(const op_info& info) {
+  std::size_t n = 0;
+  for (std::size_t o = 0; o < info.num_outputs; ++o) n += info.view_of[o] >= 0;
+  return n;
+}
+
 template <class Op>
 constexpr std::size_t num_outputs_of() {
   if constexpr (requires { Op::num_outputs; }) return static_cast<std::size_t>(Op::num_outputs);

@@ -44,7 +44,7 @@ struct describe {
   static bool is_scalar_input(std::size_t k) { return g.entries[g.inputs[k]].kind == entry_kind::scalar; }
   static bool donated(std::size_t k) { return !is_scalar_input(k) && (Mask >> k & 1u) != 0; }
 
-  static bool is_view_node(std::size_t e) { return g.entries[e].info.view_of[0] >= 0; }
+  static bool is_view_node(std::size_t e) { return num_views(g.entries[e].info) == g.entries[e].info.num_outputs; }
   // "loop 2", "kernel", "view"
   static std::string runs_as(std::size_t e) {
     if (fu.group[e] != none) return cat("loop ", fu.group[e]);
@@ -80,14 +80,14 @@ struct describe {
     }
     if (alias_input_value(g, v) != none) s += ", io_alias";
     if (computed_in_place(e, o) && !pl.copy[v]) {
-      const int j = info.storage[o] >= 0 ? info.storage[o] : pl.rewritten[e];
+      const int j = info.storage[o] >= 0 ? info.storage[o] : pl.rewritten[e];  // (the rewritten output)
       if (j >= 0) s += cat(", in place of ", value_name(g.arg(e, static_cast<std::size_t>(j))));
       if (info.storage[o] < 0) s += " (rewrite)";
     }
     return s;
   }
   static bool computed_in_place(std::size_t e, std::size_t o) {
-    return g.entries[e].info.storage[o] >= 0 || (o == 0 && pl.rewritten[e] >= 0);
+    return g.entries[e].info.storage[o] >= 0 || pl.rewritten_output[e] == static_cast<int>(o);
   }
   static std::string copied_input(std::size_t e, std::size_t o) {
     const int j = g.entries[e].info.storage[o];
@@ -110,6 +110,7 @@ struct describe {
       case refusal::view: return "its input is a view, not a storage";
       case refusal::fused: return "its input lives only inside the fused loop";
       case refusal::scalar: return "its input is a scalar input, passed by value";
+      case refusal::aliasing_hazard: return "its input is also another of its arguments (its kernel would read what it overwrites)";
       case refusal::none:
       case refusal::no_variant: return "";
     }

@@ -104,14 +104,24 @@ struct opaque_kernel<ops::softmax> {
 };
 
 // ---- view ops: the same views as the tensor functions ------------------------------
+// A user view op gives, for output O, the view of the input its view_map names
+// for O: `template <std::size_t O> static auto view(in)` (any number of
+// outputs), or `static auto view(in)` (one output).
 template <class Op>
 struct view_kernel {
-  template <class V>
+  template <std::size_t O, class V>
+  static constexpr bool has_view() {
+    return requires(const V& v) { Op::template view<O>(v); } ||
+           (O == 0 && detail::num_outputs_of<Op>() == 1 && requires(const V& v) { Op::view(v); });
+  }
+  template <std::size_t O = 0, class V>
   static auto run(const V& v) {
-    static_assert(requires { Op::view(v); },
+    static_assert(has_view<O, V>(),
                   "inplace: op_kernel: a view op run in a graph needs a view function; fix: give it static "
-                  "auto view(ip::tensor_view<T, R>) returning the view of its input.");
-    if constexpr (requires { Op::view(v); }) return Op::view(v);
+                  "auto view(ip::tensor_view<T, R>) returning the view of its input (with several outputs, "
+                  "template <std::size_t O> static auto view(...) returning output O's view).");
+    if constexpr (requires { Op::template view<O>(v); }) return Op::template view<O>(v);
+    else if constexpr (has_view<O, V>()) return Op::view(v);
     else return v;  // reported above: a view all the same, so nothing more fails
   }
 };
@@ -434,6 +444,12 @@ class executor {
   template <std::size_t Q>
   INPLACE_CLANG_INLINE void step() {
     constexpr std::size_t E = fu.order[Q];
+    static_assert(!g.entries[E].info.elementwise || g.entries[E].info.num_outputs == 1,
+                  "inplace: op_kernel: an elementwise op runs in a graph with one output (its operator() returns "
+                  "one scalar); fix: give an op of several outputs a kernel (not elementwise), or split it into one "
+                  "elementwise op per output.");
+    if constexpr (g.entries[E].kind == entry_kind::op)
+      check_variant_dtypes_of<typename P::template entry_t<E>>(std::make_index_sequence<g.entries[E].num_args>{});
     constexpr std::size_t grp = fu.group[E];
     if constexpr (Kind == plan_kind::reference) {  // debug mode: every node alone, checked against its maps
       // (a fused-loop op writes only its fresh destination: no snapshot of its inputs)
@@ -452,9 +468,15 @@ class executor {
   }
   template <std::size_t E>
   void run_node() {
-    if constexpr (g.entries[E].info.view_of[0] >= 0) run_view<E>();
-    else if constexpr (g.entries[E].info.elementwise) detail::assign(storage<g.entries[E].first_value>(), expr<E>(), loop_mode<g.entries[E].first_value>);
-    else run_opaque<E>();
+    constexpr auto& info = g.entries[E].info;
+    if constexpr (num_views(info) == info.num_outputs) {
+      run_view<E>();
+    } else if constexpr (info.elementwise) {
+      detail::assign(storage<g.entries[E].first_value>(), expr<E>(), loop_mode<g.entries[E].first_value>);
+    } else {  // an opaque op, whose view outputs (if any) come from its view function
+      run_view<E>();
+      run_opaque<E>();
+    }
   }
   // The element size of every value, as the call holds it.
   template <std::size_t... V>
@@ -506,10 +528,26 @@ class executor {
       pl.same_as[V] == none && pl.where[V] == home::buffer && pl.buffer_value[pl.index[V]] == V ? assign_mode::fresh
                                                                                               : assign_mode::checked;
 
+  // A view node: output O views the input its view_map names for O.
   template <std::size_t E>
   void run_view() {
-    constexpr std::size_t V = g.entries[E].first_value, A = g.arg(E, 0);
-    const auto out = view_kernel<typename P::template entry_t<E>::op>::run(view<A>());
+    [&]<std::size_t... O>(std::index_sequence<O...>) {
+      ((g.entries[E].info.view_of[O] >= 0 ? run_view_output<E, O>() : void()), ...);
+    }(std::make_index_sequence<g.entries[E].info.num_outputs>{});
+  }
+  template <std::size_t E, std::size_t O>
+  void run_view_output() {
+    if constexpr (g.entries[E].info.view_of[O] >= 0) run_view_output_now<E, O>();
+  }
+  template <std::size_t E, std::size_t O>
+  void run_view_output_now() {
+    constexpr std::size_t V = g.entries[E].first_value + O,
+                          A = g.arg(E, static_cast<std::size_t>(g.entries[E].info.view_of[O]));
+    using K = view_kernel<typename P::template entry_t<E>::op>;
+    const auto out = [&] {  // (the standard view ops have one output and a plain run)
+      if constexpr (g.entries[E].info.num_outputs == 1) return K::run(view<A>());
+      else return K::template run<O>(view<A>());
+    }();
     slot& s = slots[V];
     s.p = const_cast<void*>(static_cast<const void*>(out.data()));
     for (std::size_t i = 0; i < rank_of<V>; ++i) s.e[i] = out.extent(i), s.s[i] = out.stride(i);
@@ -545,12 +583,22 @@ class executor {
     return out;
   }
 
+  // The outputs an opaque kernel computes (not views), in order.
+  template <std::size_t E>
+  static constexpr auto computed_outputs() {
+    constexpr auto& info = g.entries[E].info;
+    std::array<std::size_t, info.num_outputs - num_views(info)> r{};
+    for (std::size_t o = 0, k = 0; o < info.num_outputs; ++o)
+      if (info.view_of[o] < 0) r[k++] = o;
+    return r;
+  }
   template <std::size_t E>
   void run_opaque() {
     constexpr auto& ent = g.entries[E];
     using Op = typename decltype(op_of<E>())::type;
-    [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
-      const std::tuple<decltype(output_storage<E, O>())...> outs{output_storage<E, O>()...};
+    static constexpr auto co = computed_outputs<E>();
+    [&]<std::size_t... K, std::size_t... J>(std::index_sequence<K...>, std::index_sequence<J...>) {
+      const std::tuple<decltype(output_storage<E, co[K]>())...> outs{output_storage<E, co[K]>()...};
       // (an op with several outputs always takes them as arguments: op_kernel otherwise)
       if constexpr (g.entries[E].info.num_outputs == 1 &&
                     kernel_returns<Op, decltype(input_types<E>(std::make_index_sequence<g.entries[E].num_args>{}))>::value) {
@@ -560,21 +608,24 @@ class executor {
           throw_node_extents<E>("its kernel returned a result of other extents than its shape rule's");
         detail::assign(std::get<0>(outs), result, assign_mode::noalias);
       } else {
-        opaque_kernel<Op>::run(std::get<O>(outs)..., input_view<E, J>(outs)...);
+        opaque_kernel<Op>::run(std::get<K>(outs)..., input_view<E, J>(outs)...);
       }
-    }(std::make_index_sequence<ent.info.num_outputs>{}, std::make_index_sequence<ent.num_args>{});
+    }(std::make_index_sequence<co.size()>{}, std::make_index_sequence<ent.num_args>{});
   }
   template <std::size_t E, std::size_t... J>
   static auto input_types(std::index_sequence<J...>)
       -> std::tuple<tensor_view<const dtype<g.arg(E, J)>, rank_spec<rank_of<g.arg(E, J)>>>...>;
   // Input J of node E as its kernel sees it: in the reference, an input that an
   // output is computed in is that output's storage (a copy, as a call shares it).
+  // (outs: the computed outputs, views left out)
   template <std::size_t E, std::size_t J, class Outs>
   auto input_view(const Outs& outs) const {
     constexpr auto& info = g.entries[E].info;
     constexpr std::size_t o = [] {
-      for (std::size_t k = 0; k < info.num_outputs; ++k)
-        if (info.storage[k] == static_cast<int>(J)) return k;
+      for (std::size_t k = 0, pos = 0; k < info.num_outputs; ++k) {
+        if (info.storage[k] == static_cast<int>(J)) return pos;
+        pos += info.view_of[k] < 0;
+      }
       return none;
     }();
     if constexpr (Kind == plan_kind::reference && o != none) return as_const(std::get<o>(outs));
@@ -621,16 +672,19 @@ class executor {
   template <std::size_t E>
   void check_variants() {
     constexpr auto& ent = g.entries[E];
-    if constexpr (ent.kind == entry_kind::op && ent.info.view_of[0] < 0 && P::facts[E].variants != 0) {
+    if constexpr (ent.kind == entry_kind::op && num_views(ent.info) == 0 && P::facts[E].variants != 0) {
       [&]<std::size_t... J>(std::index_sequence<J...>) { (check_variant<E, J>(), ...); }(
           std::make_index_sequence<ent.num_args>{});
     }
   }
   template <std::size_t E, std::size_t J>
   void check_variant() {
-    constexpr std::size_t V = g.entries[E].first_value, A = g.arg(E, J), NO = g.entries[E].info.num_outputs;
     using Op = typename P::template entry_t<E>::op;
-    if constexpr ((P::facts[E].variants >> J & 1u) && std::is_same_v<dtype<A>, dtype<V>> && rank_of<A> == rank_of<V> &&
+    // the variant computes output VO over input J (-1: one the rewrite cannot use)
+    constexpr int VO = variant_in_place_output<Op, J, g.entries[E].num_args>();
+    constexpr std::size_t V = g.entries[E].first_value + (VO < 0 ? 0 : VO), A = g.arg(E, J),
+                          NO = g.entries[E].info.num_outputs;
+    if constexpr (VO >= 0 && std::is_same_v<dtype<A>, dtype<V>> && rank_of<A> == rank_of<V> &&
                   (NO == 1 || !g.entries[E].info.elementwise)) {
       for (std::size_t i = 0; i < rank_of<V>; ++i)
         if (slots[A].e[i] != slots[V].e[i]) return;  // broadcast: the rewrite never uses it
@@ -638,11 +692,10 @@ class executor {
       tensor<dtype<V>, rank_spec<rank_of<V>>> copy(view<A>());
       const auto in_place = copy.view();
       [&]<std::size_t... O>(std::index_sequence<O...>) {
-        // output 0 in the copy, the others in fresh storage (or the copy, if the
-        // variant's destroy_map also puts them there)
-        std::tuple<variant_output_t<E, J, O>...> fresh{variant_output<E, J, O>()...};
+        // output VO in the copy, the others in fresh storage
+        std::tuple<variant_output_t<E, J, O>...> fresh{variant_output<E, J, O, O == static_cast<std::size_t>(VO)>()...};
         const auto out = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
-          if constexpr (K == 0 || variant_storage<Variant, K>() == static_cast<int>(J)) return in_place;
+          if constexpr (K == static_cast<std::size_t>(VO)) return in_place;
           else return std::get<K>(fresh).view();
         };
         if constexpr (g.entries[E].info.elementwise) {
@@ -675,15 +728,11 @@ class executor {
       detail::assign(in_place, Variant{}.kernel(variant_operand<E, K, J>(in_place)...), assign_mode::noalias);
     }(std::make_index_sequence<g.entries[E].num_args>{});
   }
-  template <class Variant, std::size_t K>
-  static constexpr int variant_storage() {
-    return read_op<Variant>(max_args).storage[K];
-  }
   template <std::size_t E, std::size_t J, std::size_t O>
   using variant_output_t = tensor<dtype<g.entries[E].first_value + O>, rank_spec<rank_of<g.entries[E].first_value + O>>>;
-  template <std::size_t E, std::size_t J, std::size_t O>
+  template <std::size_t E, std::size_t J, std::size_t O, bool InPlace>
   variant_output_t<E, J, O> variant_output() const {
-    if constexpr (O == 0) {
+    if constexpr (InPlace) {
       return {};
     } else {
       constexpr std::size_t W = g.entries[E].first_value + O;

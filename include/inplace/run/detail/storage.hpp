@@ -9,8 +9,12 @@
 
 #include "inplace/run/detail/program.hpp"
 
+#include <boost/mp11/algorithm.hpp>
+
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 
 #include "inplace/detail/shadow_off.hpp"
 
@@ -40,7 +44,105 @@ enum class refusal : unsigned char {
   view,           // the candidate is a view, not the storage it lives in
   fused,          // the candidate lives only inside the fused loop (it has no storage to reuse)
   scalar,         // the candidate is a scalar input (passed by value, not an array)
+  aliasing_hazard,  // the opaque kernel also reads the candidate through another argument (op(x, y, x))
 };
+
+// The output that the in-place variant registered for input j of an op
+// computes over input j, or -1: no variant, or one the rewrite cannot use (its
+// maps do not put exactly one output over input j and leave everything else
+// alone, or it has another number of outputs than the op).
+template <class Op, std::size_t J, std::size_t N>
+constexpr int variant_in_place_output() {
+  if constexpr (!has_inplace_variant<Op, static_cast<int>(J)>) {
+    return -1;
+  } else {
+    constexpr op_info v = read_op<inplace_variant<Op, static_cast<int>(J)>>(N);
+    if (!v.maps_ok || v.num_outputs != num_outputs_of<Op>() || num_views(v) != 0) return -1;
+    int o = -1;
+    for (std::size_t k = 0; k < v.num_outputs; ++k) {
+      if (v.destroys[k] == 0) continue;
+      if (o >= 0 || v.destroys[k] != std::uint32_t{1} << J) return -1;
+      o = static_cast<int>(k);
+    }
+    return o;
+  }
+}
+// A registered variant computes the op's dtypes: a variant computing floats for
+// a double op would round every value it computes in place. Checked where a
+// graph runs (execute.hpp), in a function whose arguments name the op, the
+// variant and both dtypes; the plan never uses such a variant, so nothing else fails.
+template <class Op, class Variant, class OpDtype, class VariantDtype>
+inline void variant_dtype_check() {
+  static_assert(std::is_same_v<OpDtype, VariantDtype>,
+                "inplace: variant_dtype: a registered in-place variant computes another dtype than its op (this "
+                "check's arguments: the op, the variant, the op's dtype, the variant's); fix: make the variant's "
+                "output_dtype the op's, or register another variant.");
+}
+template <class Variant, class E>
+struct with_op;  // node E with its op replaced by Variant
+template <class Variant, class Op, template <class = void> class... Arg>
+struct with_op<Variant, node<Op, Arg...>> {
+  using type = node<Variant, Arg...>;
+};
+// Whether the rewrite could use node E's variant for input J (one is
+// registered, with the op's number of outputs, and input J has an output's dtype).
+template <class E, std::size_t J, std::size_t... O>
+constexpr bool variant_candidate(std::index_sequence<O...>) {
+  using Op = typename E::op;
+  if constexpr (!has_inplace_variant<Op, static_cast<int>(J)>) {
+    return false;
+  } else {
+    using in = boost::mp11::mp_at_c<typename E::in_dtypes, J>;
+    return num_outputs_of<inplace_variant<Op, static_cast<int>(J)>>() == sizeof...(O) &&
+           (std::is_same_v<in, typename E::template out_dtype<O>> || ...);
+  }
+}
+template <class E, std::size_t J, std::size_t... O>
+constexpr bool variant_dtypes_fit(std::index_sequence<O...> o) {
+  if constexpr (!variant_candidate<E, J>(o)) {
+    return true;
+  } else {
+    using V = typename with_op<inplace_variant<typename E::op, static_cast<int>(J)>, E>::type;
+    return (std::is_same_v<typename E::template out_dtype<O>, typename V::template out_dtype<O>> && ...);
+  }
+}
+template <class E, std::size_t J, std::size_t... O>
+void check_variant_dtypes(std::index_sequence<O...> o) {
+  if constexpr (variant_candidate<E, J>(o)) {
+    using Variant = inplace_variant<typename E::op, static_cast<int>(J)>;
+    using V = typename with_op<Variant, E>::type;
+    (variant_dtype_check<typename E::op, Variant, typename E::template out_dtype<O>, typename V::template out_dtype<O>>(),
+     ...);
+  }
+}
+// Every variant of node E's op (a no-op at run time).
+template <class E, std::size_t... J>
+void check_variant_dtypes_of(std::index_sequence<J...>) {
+  (check_variant_dtypes<E, J>(std::make_index_sequence<num_outputs_of<typename E::op>()>{}), ...);
+}
+template <class E, std::size_t... J>
+constexpr std::array<int, max_args> variant_outputs_of(std::index_sequence<J...>) {
+  std::array<int, max_args> r{};
+  for (int& o : r) o = -1;
+  constexpr std::size_t NO = num_outputs_of<typename E::op>();
+  ((r[J] = variant_dtypes_fit<E, J>(std::make_index_sequence<NO>{}) ? variant_in_place_output<typename E::op, J, sizeof...(J)>() : -1), ...);
+  return r;
+}
+// By entry: variant_outputs_of its op (all -1 for a leaf).
+template <class P, std::size_t... E>
+constexpr auto variant_outputs(std::index_sequence<E...>) {
+  constexpr auto& g = P::spec::graph_value;
+  const auto one = []<std::size_t X>(std::integral_constant<std::size_t, X>) {
+    if constexpr (g.entries[X].kind == entry_kind::op)
+      return variant_outputs_of<typename P::template entry_t<X>>(std::make_index_sequence<g.entries[X].num_args>{});
+    else {
+      std::array<int, max_args> r{};
+      for (int& o : r) o = -1;
+      return r;
+    }
+  };
+  return std::array<std::array<int, max_args>, sizeof...(E)>{one(std::integral_constant<std::size_t, E>{})...};
+}
 
 template <std::size_t NE, std::size_t NV, std::size_t NI>
 struct storage_plan {
@@ -52,6 +154,7 @@ struct storage_plan {
                                           // (a view's, when an in-place op overwrites a slice); none: at
                                           // the start of its buffer, row-major
   std::array<int, NE> rewritten{};        // a pure node computed in place in input j (-1: not)
+  std::array<int, NE> rewritten_output{}; // ... its output computed there (its variant's destroy_map)
   std::array<refusal, NE> why{};
   std::array<int, NV> buffer_dies{};      // by buffer: freed after the step at this position (-1: returned)
   std::array<std::size_t, NV> buffer_value{};  // by buffer: the first value it holds (its size)
@@ -88,7 +191,7 @@ class planner {
     }
     for (auto& x : out.same_as) x = none;
     for (std::size_t e = 0; e < NE; ++e) {
-      out.rewritten[e] = -1;
+      out.rewritten[e] = out.rewritten_output[e] = -1;
       if (g.entries[e].kind == entry_kind::constant) holder[f.out_value(e)] = {home::constant, 0};
     }
     for (std::size_t p = 0; p < fu.num_steps; ++p) {
@@ -134,9 +237,10 @@ class planner {
   std::array<std::size_t, NI> occupant_input{};   // by input: the root its storage holds now
   std::array<bool, NV> destroyed{};               // by root: some node's destroy_map lists it
   static constexpr int forever = 1 << 30;
+  static constexpr auto variant_out = variant_outputs<P>(std::make_index_sequence<NE>{});
 
   constexpr bool is_view_node(std::size_t e) const {
-    return g.entries[e].info.num_outputs > 0 && g.entries[e].info.view_of[0] >= 0;
+    return num_views(g.entries[e].info) == g.entries[e].info.num_outputs;  // (every output a view)
   }
 
   constexpr void compute_last_reads() {
@@ -207,7 +311,11 @@ class planner {
   // in the donated storage.
   constexpr void place_outputs(result& out, std::size_t e, int p) {
     const auto& info = g.entries[e].info;
+    bool pure = true;  // (an in-place node has nothing to refuse)
+    for (std::size_t o = 0; o < info.num_outputs; ++o) pure = pure && info.destroys[o] == 0;
+    if (pure) out.why[e] = usable_variants(e) == 0 ? refusal::no_variant : rewrite_ ? refusal::none : refusal::no_rewrite;
     for (std::size_t o = 0; o < info.num_outputs; ++o) {
+      if (info.view_of[o] >= 0) continue;  // a view output of an opaque op: no storage of its own
       const std::size_t v = f.out_value(e, o);
       const bool stored = fu.stored[v];
       if (f.root[v] != v) {  // shares the storage of an earlier output of e (an LU's L and U)
@@ -263,18 +371,26 @@ class planner {
     hold(v, {home::buffer, take_buffer(out, v, p)});
   }
 
+  // The inputs whose registered variant the rewrite can use (bit j).
+  constexpr std::uint32_t usable_variants(std::size_t e) const {
+    std::uint32_t r = 0;
+    for (std::size_t j = 0; f.is_op(e) && j < f.nargs(e); ++j)
+      if ((P::facts[e].variants >> j & 1u) && variant_out[e][j] >= 0) r |= std::uint32_t{1} << j;
+    return r;
+  }
+
+  // Output o (value v) of pure node e: computed by the variant of an input j
+  // whose destroy_map puts output o over input j, when j's storage may be overwritten.
   constexpr bool try_rewrite(result& out, std::size_t e, std::size_t o, std::size_t v, int p) {
-    const std::uint32_t variants = P::facts[e].variants;
-    refusal& why = out.why[e];
-    if (o != 0 || variants == 0) return why = refusal::no_variant, false;
-    if (!rewrite_) return why = refusal::no_rewrite, false;
-    why = refusal::none;
+    const std::uint32_t variants = usable_variants(e);
+    refusal& why = out.why[e];  // set by place_outputs; the first candidate's reason
+    if (variants == 0 || !rewrite_ || out.rewritten[e] >= 0) return false;
     auto refuse = [&](refusal r) {
-      if (why == refusal::none) why = r;  // the first candidate's reason
+      if (why == refusal::none) why = r;
       return false;
     };
     for (std::size_t j = 0; j < f.nargs(e); ++j) {
-      if (!(variants >> j & 1u)) continue;
+      if (!(variants >> j & 1u) || variant_out[e][j] != static_cast<int>(o)) continue;
       const std::size_t a = g.arg(e, j), ra = f.root[a];
       if (ra != a || lives_in_view(f, a)) { refuse(refusal::view); continue; }  // a view, or in part of a storage
       if (!same_kind_dtype(a, v)) { refuse(refusal::dtype); continue; }
@@ -298,11 +414,13 @@ class planner {
         continue;
       }
       const std::size_t now = at.where == home::input ? occupant_input[at.index] : occupant_buffer[at.index];
+      if (!f.elementwise(e) && read_twice(e, ra, j)) { refuse(refusal::aliasing_hazard); continue; }
       if (last_read[ra] > p || destroyed[ra] || now != ra || !only_same_pattern_now(e, ra, a, p)) {
         refuse(refusal::later_reader);  // read later, overwritten by an in-place node, or read here differently
         continue;
       }
       out.rewritten[e] = static_cast<int>(j);
+      out.rewritten_output[e] = static_cast<int>(o);
       out.same_as[v] = located(out, a);
       why = refusal::none;
       ++out.in_place;
@@ -314,15 +432,19 @@ class planner {
   constexpr bool same_kind_dtype(std::size_t a, std::size_t b) const {
     return P::facts[g.values[a].entry].dtype[g.values[a].out] == P::facts[g.values[b].entry].dtype[g.values[b].out];
   }
+  // Whether opaque node e reads root ra through another argument than j (op(x, y, x),
+  // op(x, view of x)): its kernel would read what it overwrites.
+  constexpr bool read_twice(std::size_t e, std::size_t ra, std::size_t j) const {
+    for (std::size_t k = 0; k < f.nargs(e); ++k)
+      if (k != j && f.root[g.arg(e, k)] == ra) return true;
+    return false;
+  }
   // Everything that reads root ra at position p (node e, or its loop) reads it as a does.
   constexpr bool only_same_pattern_now(std::size_t e, std::size_t ra, std::size_t a, int p) const {
     for (std::size_t q = 0; q < NE; ++q) {
       if (!f.is_op(q) || fu.at[q] != p) continue;
-      if (q == e && !f.elementwise(e)) {  // an opaque kernel: only its own argument may touch ra
-        for (std::size_t j = 0; j < f.nargs(e); ++j)
-          if (f.root[g.arg(e, j)] == ra && g.arg(e, j) != a) return false;
-        continue;
-      }
+      if (q == e && !f.elementwise(e)) continue;  // an opaque kernel: read_twice
+
       if (f.reads_off_pattern(q, ra, f.pattern[a])) return false;
     }
     return true;
