@@ -27,15 +27,9 @@ namespace inplace::detail {
 // argument outside them (where's condition) its default.
 template <class Op, class... D>
 struct dtype_resolver {
-  static constexpr std::size_t from = value_args_from<Op>();
-  template <std::size_t... J>
-  static auto common_of(std::index_sequence<J...>)
-      -> concrete_dtype_t<common_dtype_t<boost::mp11::mp_at_c<mp_list<D...>, from + J>...>>;
-  static auto common_of(std::index_sequence<>) -> double;
-  using common = decltype(common_of(std::make_index_sequence<sizeof...(D) - (from < sizeof...(D) ? from : sizeof...(D))>{}));
-  template <std::size_t J>
-  using resolve = std::conditional_t<!is_weak<boost::mp11::mp_at_c<mp_list<D...>, J>>, boost::mp11::mp_at_c<mp_list<D...>, J>,
-                                     std::conditional_t<(J >= from), common, concrete_dtype_t<boost::mp11::mp_at_c<mp_list<D...>, J>>>>;
+  using common = typename value_common<Op, D...>::type;
+  template <std::size_t J, class T = boost::mp11::mp_at_c<mp_list<D...>, J>>
+  using resolve = std::conditional_t<!is_weak<T>, T, std::conditional_t<(J >= value_common<Op, D...>::from), common, concrete_dtype_t<T>>>;
   template <std::size_t... J>
   static auto resolve_all(std::index_sequence<J...>) -> mp_list<resolve<J>...>;
   using type = decltype(resolve_all(std::index_sequence_for<D...>{}));

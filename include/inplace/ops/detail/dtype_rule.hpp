@@ -127,15 +127,22 @@ constexpr std::size_t value_args_from() {
   else return 0;
 }
 
+// The common dtype of an op's value operands T[from...] (none: double; all
+// weak: their default), what its weak operands are converted to.
 template <class Op, class... T>
-struct elementwise_rule {
-  static constexpr std::size_t from = value_args_from<Op>();
+struct value_common {
+  static constexpr std::size_t from = value_args_from<Op>() < sizeof...(T) ? value_args_from<Op>() : sizeof...(T);
   template <std::size_t... J>
   static auto common_of(std::index_sequence<J...>)
       -> concrete_dtype_t<common_dtype_t<std::tuple_element_t<from + J, std::tuple<T...>>...>>;
-  static auto common_of(std::index_sequence<>) -> double;  // no value operand
-  // the operands' common dtype (a lone weak operand: its default)
-  using common = decltype(common_of(std::make_index_sequence<sizeof...(T) - from>{}));
+  static auto common_of(std::index_sequence<>) -> double;
+  using type = decltype(common_of(std::make_index_sequence<sizeof...(T) - from>{}));
+};
+
+template <class Op, class... T>
+struct elementwise_rule {
+  static constexpr std::size_t from = value_common<Op, T...>::from;
+  using common = typename value_common<Op, T...>::type;
   // what operand J is converted to before the kernel runs
   template <std::size_t J>
   using operand_t = std::conditional_t<(J < from), concrete_dtype_t<std::tuple_element_t<J, std::tuple<T...>>>, common>;
