@@ -70,6 +70,18 @@ TEST_CASE("expressions of constants fold into weak constants", "[dtypes]") {
   CHECK(as_doubles(r) == std::vector<double>{-1, -2, -64});
 }
 
+TEST_CASE("a folded constant is an output like any constant: int64 or double alone", "[dtypes]") {
+  constexpr auto x = ip::input<"x", float>;
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(x + 1_c, -1.5_c, 1_c + 2_c));
+  auto [a, b, c] = f(ip::tensor<float>{1.f});
+  STATIC_REQUIRE(std::is_same_v<decltype(a)::value_type, float>);
+  STATIC_REQUIRE(std::is_same_v<decltype(b)::value_type, double>);
+  STATIC_REQUIRE(std::is_same_v<decltype(c)::value_type, std::int64_t>);
+  CHECK(a.data()[0] == 2.f);
+  CHECK(b.data()[0] == -1.5);
+  CHECK(c.data()[0] == 3);
+}
+
 TEST_CASE("where's weak constant takes the other branch's dtype, not the condition's", "[dtypes]") {
   constexpr auto c = ip::input<"c", bool>;
   constexpr auto x = ip::input<"x", float>;
