@@ -110,8 +110,12 @@ TEST_CASE("bad_op_maps", "[rules]") {
 TEST_CASE("dtype_mismatch", "[rules]") {
   STATIC_REQUIRE(kind_of(ip::inputs(i, x), ip::outputs(ip::add_inplace(i, x))) == error_kind::dtype_mismatch);
   STATIC_REQUIRE(kind_of(ip::inputs(x), ip::outputs(ip::apply(to_double_inplace{}, x))) == error_kind::dtype_mismatch);
-  // int + float computed in the float input: fine
-  STATIC_REQUIRE(kind_of(ip::inputs(i, x), ip::outputs(ip::add_inplace(x, i))) == error_kind::none);
+  // int32 + float is double (NumPy's rule), so neither input fits; int16 + float is float
+  STATIC_REQUIRE(kind_of(ip::inputs(i, x), ip::outputs(ip::add_inplace(x, i))) == error_kind::dtype_mismatch);
+  constexpr auto h = ip::input<"h", short>;
+  STATIC_REQUIRE(kind_of(ip::inputs(h, x), ip::outputs(ip::add_inplace(x, h))) == error_kind::none);
+  // two int16 inputs: int16, in place (C++ alone would promote to int)
+  STATIC_REQUIRE(kind_of(ip::inputs(h), ip::outputs(ip::add_inplace(h, h))) == error_kind::none);
   // weak constants take the tensor's dtype: an int stays int
   STATIC_REQUIRE(kind_of(ip::inputs(i), ip::outputs(ip::mul_inplace(i, 3_c))) == error_kind::none);
   // reinterpret makes the dtype explicit: a float view of i's bytes is a float root

@@ -17,7 +17,6 @@ using ip::detail::run::refusal;
 namespace {
 constexpr auto x = ip::input<"x", float>;
 constexpr auto y = ip::input<"y", float>;
-constexpr auto i = ip::input<"i", int>;
 constexpr auto A = ip::input<"A", float, 2>;
 constexpr auto k = ip::input<"k", float, 1, ip::indestructible>;
 
@@ -79,8 +78,9 @@ TEST_CASE("refused: no registered variant", "[rewrite]") {
 }
 
 TEST_CASE("refused: another dtype", "[rewrite]") {
-  constexpr auto s = i + x;  // float; i is int
-  constexpr auto f = ip::function(ip::inputs(i, x), ip::outputs(s));
+  constexpr auto h = ip::input<"h", short>;
+  constexpr auto s = h + x;  // float; h is int16
+  constexpr auto f = ip::function(ip::inputs(h, x), ip::outputs(s));
   STATIC_REQUIRE(why<0b01>(f, s) == refusal::dtype);
   STATIC_REQUIRE(rewritten<0b11>(f, s) == 1);  // x fits
 }

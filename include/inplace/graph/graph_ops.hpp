@@ -33,6 +33,13 @@ constexpr auto outputs_of(std::index_sequence<I...>) {
   return boost::hana::make_tuple(out<Node, I>{}...);
 }
 
+// The ops an expression of constants folds through (their kernels are constexpr).
+template <class Op>
+inline constexpr bool folds = std::is_same_v<Op, ops::add> || std::is_same_v<Op, ops::sub> ||
+                              std::is_same_v<Op, ops::mul> || std::is_same_v<Op, ops::div> ||
+                              std::is_same_v<Op, ops::neg> || std::is_same_v<Op, ops::min> ||
+                              std::is_same_v<Op, ops::max> || std::is_same_v<Op, ops::sum>;
+
 }  // namespace detail
 
 // A node applying `op` to symbols; multi-output ops give a hana::tuple of outputs.
@@ -46,9 +53,13 @@ constexpr auto apply(Op, A...) {
                 "among a graph's operands); fix: write a compile-time constant such as 2.0_c (using namespace "
                 "inplace::literals), or declare an ip::scalar<\"name\", T> or ip::input and pass the value when "
                 "calling the function.");
-  using N = detail::node<Op, detail::arg_handle<detail::symbol_or_zero<A>>::template type...>;
-  if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};
-  else return detail::outputs_of<N>(std::make_index_sequence<N::desc.record.info.num_outputs>{});
+  if constexpr (only_symbols && detail::folds<Op> && (detail::is_constant_leaf<detail::symbol_or_zero<A>> && ...)) {
+    return detail::folded_constant<Op, detail::symbol_or_zero<A>...>{};  // constants only: a constant
+  } else {
+    using N = detail::node<Op, detail::arg_handle<detail::symbol_or_zero<A>>::template type...>;
+    if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};
+    else return detail::outputs_of<N>(std::make_index_sequence<N::desc.record.info.num_outputs>{});
+  }
 }
 
 #define INPLACE_GRAPH_FN(NAME, OP)                                      \

@@ -21,15 +21,18 @@
 
 namespace inplace::detail {
 
-// A weak constant takes the dtype of the first argument that has one (double if none).
-template <class... D>
+// The dtypes a node's arguments are evaluated in: a weak constant takes the
+// common dtype of the op's value arguments (the one rule, dtype_rule.hpp: an
+// int graph input with 0.5_c is double, a float one with 2_c float); a weak
+// argument outside them (where's condition) its default.
+template <class Op, class... D>
 struct dtype_resolver {
-  using dtypes = mp_list<D..., double>;
-  template <class T>
-  using is_strong = std::bool_constant<!std::is_same_v<T, weak_number>>;
-  using strong = boost::mp11::mp_at<dtypes, boost::mp11::mp_find_if<dtypes, is_strong>>;
-  template <class T>
-  using resolve = std::conditional_t<std::is_same_v<T, weak_number>, strong, T>;
+  using common = typename value_common<Op, D...>::type;
+  template <std::size_t J, class T = boost::mp11::mp_at_c<mp_list<D...>, J>>
+  using resolve = std::conditional_t<!is_weak<T>, T, std::conditional_t<(J >= value_common<Op, D...>::from), common, concrete_dtype_t<T>>>;
+  template <std::size_t... J>
+  static auto resolve_all(std::index_sequence<J...>) -> mp_list<resolve<J>...>;
+  using type = decltype(resolve_all(std::index_sequence_for<D...>{}));
 };
 
 inline constexpr shape invalid_shape{dynamic};
@@ -65,7 +68,7 @@ inline constexpr op_info op_info_of = read_op<Op>(NumArgs);
 // An output computed in the storage of an input of dtype In must have dtype In
 // (a weak constant has none; destroying it is destroys_protected anyway).
 template <class In, class Out>
-inline constexpr bool fits_storage = std::is_same_v<In, weak_number> || std::is_same_v<In, Out>;
+inline constexpr bool fits_storage = is_weak<In> || std::is_same_v<In, Out>;
 
 // The shape of output i of an op applied to arguments of shapes `in`: the op's
 // rule, else broadcasting (elementwise), else its viewed or first input's;
@@ -105,7 +108,7 @@ struct node {
   using op = Op;
   using args = mp_list<Arg<>...>;
   using arg_dtypes = mp_list<typename Arg<>::dtype...>;
-  using in_dtypes = mp_list<typename dtype_resolver<typename Arg<>::dtype...>::template resolve<typename Arg<>::dtype>...>;
+  using in_dtypes = typename dtype_resolver<Op, typename Arg<>::dtype...>::type;
 
   // R... are the inputs' dtypes with weak constants resolved (in_dtypes).
   template <std::size_t I, class... R>
@@ -116,9 +119,9 @@ struct node {
     else if constexpr (inf.view_of[I] >= 0)
       return std::type_identity<boost::mp11::mp_at_c<in_dtypes, static_cast<std::size_t>(inf.view_of[I])>>{};
     else if constexpr (inf.elementwise && sizeof...(Arg) > 0)
-      return std::type_identity<std::remove_cvref_t<decltype(std::declval<const Op&>()(std::declval<R>()...))>>{};
-    else if constexpr (sizeof...(Arg) > 0)
-      return std::type_identity<boost::mp11::mp_front<in_dtypes>>{};
+      return std::type_identity<elementwise_dtype_t<Op, R...>>{};
+    else if constexpr (sizeof...(Arg) > 0)  // an opaque op: its inputs' common dtype (dot(float, double) is double)
+      return std::type_identity<common_dtype_t<R...>>{};
     else
       return std::type_identity<double>{};
   }
@@ -128,7 +131,7 @@ struct node {
   template <std::size_t... I>
   static constexpr bool dtypes_fit(std::index_sequence<I...>) {
     constexpr op_info inf = op_info_of<Op, sizeof...(Arg)>;
-    using padded = boost::mp11::mp_push_back<arg_dtypes, weak_number>;  // storage < 0: nothing to fit
+    using padded = boost::mp11::mp_push_back<arg_dtypes, weak_int>;  // storage < 0: nothing to fit
     return (fits_storage<boost::mp11::mp_at_c<padded, inf.storage[I] < 0 ? sizeof...(Arg) : static_cast<std::size_t>(inf.storage[I])>,
                          out_dtype<I>> &&
             ...);

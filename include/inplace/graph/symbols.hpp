@@ -5,10 +5,12 @@
 
 #include "inplace/graph/detail/entry_desc.hpp"
 #include "inplace/fixed_string.hpp"
+#include "inplace/ops/detail/dtype_rule.hpp"
 #include "inplace/shape.hpp"
 
 #include <boost/mp11/list.hpp>
 
+#include <array>
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
@@ -33,8 +35,8 @@ template <class T>
 concept symbolic = __is_base_of(symbolic_base, std::remove_cvref_t<T>);  // a builtin: no symbol per type
 
 // Constants are weakly typed (NumPy/JAX Python scalars): they take the dtype of
-// the other operands. weak_number stands for that dtype until then.
-struct weak_number {};
+// the other operands. Their dtype is weak_int or weak_float until then
+// (ops/detail/dtype_rule.hpp).
 
 // What every leaf is: a symbolic value that is its own entry of the graph.
 template <class Self>
@@ -100,9 +102,19 @@ constexpr long double parse_literal() {
   return v;
 }
 
+// An integer literal (2_c, 0x10_c) is a weak int, any other (2.0_c, 1e3_c) a weak float.
+template <char... C>
+constexpr bool integer_literal() {
+  constexpr char s[] = {C..., '\0'};
+  const bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  for (char c : s)
+    if (c == '.' || (!hex && (c == 'e' || c == 'E'))) return false;
+  return true;
+}
+
 template <char... C>
 struct constant_leaf : leaf_base<constant_leaf<C...>> {
-  using dtype = weak_number;
+  using dtype = std::conditional_t<integer_literal<C...>(), weak_int, weak_float>;
   static constexpr entry_kind kind = entry_kind::constant;
   static constexpr char text[] = {C..., '\0'};
   static constexpr std::string_view name{text, sizeof...(C)};
@@ -112,6 +124,49 @@ struct constant_leaf : leaf_base<constant_leaf<C...>> {
   static constexpr entry_desc desc =
       leaf_description(kind, indestructible, name, value_shape, pretty_type_name<constant_leaf>());
 };
+
+// An expression of constants only (-1.0_c, 1.0_c / 64_c, 1_c + 2_c), folded where
+// it is built: a weak constant like the others, not a node. Its value is the op
+// on the arguments' values, computed as the rule computes weak operands: in
+// int64 when all are weak ints (so 7_c / 2_c is 3, as 7 / 2 on int tensors),
+// else in double, as Python computes 1.0 / 3 (NumPy's weak floats are Python's).
+template <class Op, class... A>
+struct folded_constant : leaf_base<folded_constant<Op, A...>> {
+  static constexpr bool ints = (std::is_same_v<typename A::dtype, weak_int> && ...);
+  using compute = std::conditional_t<ints, long long, double>;
+  static constexpr auto result = Op{}(static_cast<compute>(A::value)...);
+  using dtype = std::conditional_t<ints && std::is_integral_v<std::remove_cvref_t<decltype(result)>>, weak_int, weak_float>;
+  static constexpr entry_kind kind = entry_kind::constant;
+  static constexpr bool indestructible = true;
+  static constexpr shape value_shape{};
+  static constexpr long double value = static_cast<long double>(result);
+  // its label: op(a, b)
+  static constexpr auto text = [] {
+    constexpr std::size_t n = Op::name.size() + 2 + (A::name.size() + ...) + 2 * (sizeof...(A) - 1);
+    std::array<char, n + 1> t{};
+    std::size_t k = 0;
+    for (char c : Op::name) t[k++] = c;
+    t[k++] = '(';
+    std::size_t j = 0;
+    auto put = [&](std::string_view a) {
+      if (j++ > 0) t[k++] = ',', t[k++] = ' ';
+      for (char c : a) t[k++] = c;
+    };
+    (put(A::name), ...);
+    t[k++] = ')';
+    return t;
+  }();
+  static constexpr std::string_view name{text.data(), text.size() - 1};
+  static constexpr entry_desc desc =
+      leaf_description(kind, indestructible, name, value_shape, pretty_type_name<folded_constant>());
+};
+
+template <class T>
+inline constexpr bool is_constant_leaf = false;
+template <char... C>
+inline constexpr bool is_constant_leaf<constant_leaf<C...>> = true;
+template <class Op, class... A>
+inline constexpr bool is_constant_leaf<folded_constant<Op, A...>> = true;
 
 }  // namespace detail
 

@@ -5,6 +5,7 @@
 // Pure ops have empty maps; their *_inplace variants are ops::inplace_op<Op, 0>.
 
 #include <cmath>
+#include <cstddef>
 #include <string_view>
 #include <type_traits>
 
@@ -27,9 +28,22 @@ namespace inplace::ops {
   };
 INPLACE_BINARY_OP(add, a + b)
 INPLACE_BINARY_OP(sub, a - b)
-INPLACE_BINARY_OP(mul, a * b)
 INPLACE_BINARY_OP(div, a / b)
 #undef INPLACE_BINARY_OP
+
+// mul: a * b. Two unsigned integers narrower than int multiply as unsigned:
+// C++ would promote them to int, where 65535 * 65535 overflows.
+struct mul {
+  static constexpr std::string_view name = "mul";
+  static constexpr bool elementwise = true;
+  template <class A, class B>
+  constexpr auto operator()(A a, B b) const {
+    if constexpr (std::is_integral_v<A> && std::is_unsigned_v<A> && sizeof(A) < sizeof(unsigned) &&
+                  std::is_same_v<A, B>)
+      return static_cast<unsigned>(a) * static_cast<unsigned>(b);
+    else return a * b;
+  }
+};
 
 // min/max: NumPy's minimum/maximum on the common type of both operands: a NaN
 // in either operand gives NaN (std::fmin and std::fmax would drop it).
@@ -59,7 +73,7 @@ struct max {
     static constexpr std::string_view name = #NAME;                   \
     static constexpr bool elementwise = true;                         \
     template <class A>                                                \
-    auto operator()(A a) const { __VA_ARGS__ }                        \
+    constexpr auto operator()(A a) const { __VA_ARGS__ }              \
   };
 INPLACE_UNARY_OP(neg, return -a;)
 INPLACE_UNARY_OP(exp, using std::exp; return exp(a);)
@@ -75,10 +89,12 @@ INPLACE_UNARY_OP(gelu, using std::erf; using F = std::conditional_t<std::is_inte
                  return F(0.5) * x * (F(1) + erf(x * F(0.70710678118654752440)));)
 #undef INPLACE_UNARY_OP
 
-// where(c, a, b): c ? a : b elementwise (c is converted to bool).
+// where(c, a, b): c ? a : b elementwise (c is converted to bool). Only a and b
+// decide the result's dtype (value_args_from: the rule in detail/dtype_rule.hpp).
 struct where {
   static constexpr std::string_view name = "where";
   static constexpr bool elementwise = true;
+  static constexpr std::size_t value_args_from = 1;
   template <class C, class A, class B>
   constexpr auto operator()(C c, A a, B b) const {
     using R = std::common_type_t<A, B>;

@@ -356,7 +356,7 @@ auto dot(A&& a, B&& b) {
   static_assert((NA == 1 || NA == 2) && (NB == 1 || NB == 2),
                 "inplace: operand_rank: dot: each operand must have rank 1 (a vector) or 2 (a matrix); "
                 "fix: reshape the operands to vectors or matrices.");
-  using V = std::common_type_t<value_t<A>, value_t<B>>;
+  using V = detail::common_dtype_t<value_t<A>, value_t<B>>;  // the one rule: int32 with float is double
   constexpr std::size_t NR = NA + NB - 2;
 
   const auto ea = shape_of(a);  // checked before an expression operand is evaluated

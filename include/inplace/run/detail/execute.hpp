@@ -253,10 +253,8 @@ class executor {
     using E = entry_of<V>;
     if constexpr (g.entries[g.values[V].entry].kind == entry_kind::op)
       return std::type_identity<typename E::template out_dtype<g.values[V].out>>{};
-    else if constexpr (std::is_same_v<typename E::dtype, weak_number>)
-      return std::type_identity<double>{};
     else
-      return std::type_identity<typename E::dtype>{};
+      return std::type_identity<concrete_dtype_t<typename E::dtype>>{};  // a lone constant: int64 or double
   }
   template <std::size_t V>
   using dtype = typename decltype(dtype_of<V>())::type;
@@ -801,10 +799,13 @@ class executor {
     constexpr std::size_t a = g.arg(E, J), pr = g.producer(a);
     using resolved = boost::mp11::mp_at_c<typename P::template entry_t<E>::in_dtypes, J>;
     if constexpr (fu.group[pr] != none && fu.group[pr] == fu.group[E]) return expr<pr>();
+    // constants and scalars enter as what the graph says they are (not as a
+    // tensor expression's weak C++ numbers): the loop computes in the dtype the
+    // graph declares its value with
     else if constexpr (g.entries[pr].kind == entry_kind::constant)
-      return static_cast<resolved>(P::template entry_t<pr>::value);
+      return texpr::scalar_leaf<resolved>{static_cast<resolved>(P::template entry_t<pr>::value)};
     else if constexpr (g.entries[pr].kind == entry_kind::scalar)
-      return *static_cast<const dtype<a>*>(slots[a].p);
+      return texpr::scalar_leaf<dtype<a>>{*static_cast<const dtype<a>*>(slots[a].p)};
     else return as_const(view<a>());
   }
 

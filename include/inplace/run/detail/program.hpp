@@ -91,7 +91,7 @@ constexpr entry_facts facts_of() {
     constexpr std::size_t n = E::desc.record.info.num_outputs;
     node_dtypes<E>(f, std::make_index_sequence<n>{});
     f.variants = variant_bits<typename E::op>(std::make_index_sequence<E::desc.record.num_args>{});
-  } else if constexpr (!std::is_same_v<typename E::dtype, weak_number>) {
+  } else if constexpr (!is_weak<typename E::dtype>) {
     f.dtype[0] = dtype_id(pretty_type_name<typename E::dtype>());
     f.dtype_size[0] = sizeof(typename E::dtype);
   }

@@ -108,7 +108,7 @@ auto row_of(const K& k, const std::ptrdiff_t* idx, std::size_t outer, std::size_
 template <bool Unit, class K>
 inline auto at(const K& k, std::ptrdiff_t i) {
   if constexpr (requires { k.args; })
-    return std::apply([&](const auto&... a) { return k.op(at<Unit>(a, i)...); }, k.args);
+    return std::apply([&](const auto&... a) { return run_kernel(k.op, at<Unit>(a, i)...); }, k.args);
   else if constexpr (requires { k.s; }) {
     if constexpr (Unit) return k.p[i];
     else return k.p[i * k.s];

@@ -9,6 +9,7 @@
 
 #include "inplace/tensor/detail/tensor_fwd.hpp"
 #include "inplace/tensor/detail/tensor_layout.hpp"
+#include "inplace/ops/detail/dtype_rule.hpp"
 #include "inplace/ops/elementwise.hpp"
 
 #include <algorithm>
@@ -85,7 +86,7 @@ tx_extents<rank_v<T>> shape_of(const T& x) {
 template <class Op, class... A>
 struct elementwise {
   static constexpr std::size_t rank = std::max({std::size_t{0}, rank_v<A>...});
-  using value_type = std::remove_cvref_t<std::invoke_result_t<const Op&, value_t<A>...>>;
+  using value_type = elementwise_dtype_t<Op, value_t<A>...>;  // the one rule (ops/detail/dtype_rule.hpp)
 
   [[no_unique_address]] Op op;
   std::tuple<A...> args;
@@ -130,14 +131,21 @@ struct elementwise {
   }
 };
 
-// The element type a scalar takes beside operands of type V: V (NumPy's weak
-// scalars), except that a floating-point scalar beside integers stays double, a
-// number beside bools keeps its own type (bool + 5 is 6, as in NumPy), and a
-// scalar beside no operand at all (where(c, 5, 7)) keeps its own type.
+// The element type a run-time number S takes beside operands of type V: S is
+// weak, as NumPy's Python scalars (the rule of ops/detail/dtype_rule.hpp, as a
+// graph's constants): an integer takes V's dtype (bool's: int64), a floating
+// number a floating V's, else double; a bool takes V's. Beside no operand at all
+// (where(c, 5, 7)) a number keeps its own type.
+template <class S>
+using weak_of = std::conditional_t<std::is_floating_point_v<S>, weak_float, weak_int>;
 template <class V, class S>
-using scalar_type_t =
-    std::conditional_t<std::is_void_v<V> || (std::is_same_v<V, bool> && !std::is_same_v<S, bool>), S,
-                       std::conditional_t<std::is_integral_v<V> && std::is_floating_point_v<S>, double, V>>;
+constexpr auto scalar_type() {
+  if constexpr (std::is_void_v<V>) return std::type_identity<S>{};
+  else if constexpr (std::is_same_v<S, bool>) return std::type_identity<V>{};
+  else return std::type_identity<common_dtype_t<V, weak_of<S>>>{};
+}
+template <class V, class S>
+using scalar_type_t = typename decltype(scalar_type<V, S>())::type;
 
 // The common element type of the non-scalar operands (void when there are none).
 template <class A>
@@ -151,7 +159,7 @@ struct operand_value<A> {
 };
 template <class T, class U>
 struct common2 {
-  using type = std::common_type_t<T, U>;
+  using type = common_dtype_t<T, U>;
 };
 template <class U>
 struct common2<void, U> {
@@ -201,11 +209,10 @@ auto to_operand(X&& x) {
 // (where(c, 1000, 0) on an int8 c computes 1000 as an int, not as int8).
 template <class Op, class... X>
 struct value_operands {
-  using type = typename common_value<X...>::type;
-};
-template <class C, class... X>
-struct value_operands<ops::where, C, X...> {
-  using type = typename common_value<X...>::type;
+  static constexpr std::size_t from = value_args_from<Op>();
+  template <std::size_t... J>
+  static auto of(std::index_sequence<J...>) -> typename common_value<std::tuple_element_t<from + J, std::tuple<X...>>...>::type;
+  using type = decltype(of(std::make_index_sequence<sizeof...(X) - from>{}));
 };
 
 // Builds the node op(operands...): the one way expressions are made.
