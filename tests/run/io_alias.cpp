@@ -134,6 +134,11 @@ TEST_CASE("io_alias: the output is x[0:], and another node reads that view", "[i
   constexpr auto fn =
       ip::function(ip::inputs(x), ip::outputs(v, v * 2.0_c), ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
   every_way(f, fn, [] { return std::tuple{ip::tensor<float>{1, 2, 3}}; }, {{1, 2, 3}, {2, 4, 6}});
+  // may_alias, borrowed: nothing is destroyed, so no copy; the view is into the caller's tensor
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed).copies == 0);
+  ip::tensor<float> b{1, 2, 3};
+  auto [bv, bt] = f(b);
+  CHECK(bv.data() == b.data());
   // must_alias: the donated storage is returned
   constexpr auto m = ip::function(ip::inputs(x), ip::outputs(v, v * 2.0_c), ip::io_alias<0, 0>(ip::must_alias));
   ip::tensor<float> a{1, 2, 3};
