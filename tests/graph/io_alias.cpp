@@ -138,6 +138,17 @@ TEST_CASE("io_alias outputs that are same-pattern views of the input", "[io_alia
                          ip::io_alias<0, 0>(ip::may_alias)) == error_kind::none);
   STATIC_REQUIRE(kind_of(ip::inputs(x), ip::outputs(ip::neg_inplace(ip::slice<1>(x))),
                          ip::io_alias<0, 0>(ip::may_alias)) == error_kind::none);
+  STATIC_REQUIRE(kind_of(ip::inputs(x, y), ip::outputs(v, ip::add_inplace(y, v)), ip::io_alias<0, 0>(ip::may_alias)) ==
+                 error_kind::none);
+  STATIC_REQUIRE(kind_of(ip::inputs(x), ip::outputs(v, ip::slice<0>(v), x), ip::io_alias<0, 0>(ip::may_alias)) ==
+                 error_kind::none);
+  STATIC_REQUIRE(kind_of(ip::inputs(x), ip::outputs(ip::neg_inplace(v), ip::slice<0>(x) * 2.0_c),
+                         ip::io_alias<0, 0>(ip::may_alias)) == error_kind::none);
+  STATIC_REQUIRE(kind_of(ip::inputs(A), ip::outputs(ip::transpose(ip::transpose(A)), A * 2.0_c),
+                         ip::io_alias<0, 0>(ip::may_alias)) == error_kind::none);
+  // the view is returned, and the input destroyed by another node
+  STATIC_REQUIRE(kind_of(ip::inputs(x), ip::outputs(v, ip::neg_inplace(x)), ip::io_alias<0, 0>(ip::may_alias)) ==
+                 error_kind::destroys_output);
   // a view with another index pattern is refused (transposed matrix: see alias_conflict)
   STATIC_REQUIRE(kind_of(ip::inputs(x), ip::outputs(ip::slice<1>(x)), ip::io_alias<0, 0>(ip::may_alias)) ==
                  error_kind::alias_conflict);

@@ -200,3 +200,47 @@ TEST_CASE("io_alias: an in-place op on a view of x, returned as x's alias", "[io
   constexpr auto gn = ip::function(ip::inputs(x), tail, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
   every_way(g, gn, [] { return std::tuple{ip::tensor<float>{1, 2, 3}}; }, {{-2, -3}});
 }
+
+TEST_CASE("io_alias: more view outputs ip::check accepts", "[io_alias][view]") {
+  constexpr auto v = ip::slice<0>(x);
+  const auto xy = [] { return std::tuple{ip::tensor<float>{1, 2, 3}, ip::tensor<float>{10, 20, 30}}; };
+  const auto x1 = [] { return std::tuple{ip::tensor<float>{1, 2, 3}}; };
+  {  // the view read by an in-place node on another input
+    constexpr auto o = ip::outputs(v, ip::add_inplace(y, v));
+    constexpr auto f = ip::function(ip::inputs(x, y), o, ip::io_alias<0, 0>(ip::may_alias));
+    constexpr auto fn = ip::function(ip::inputs(x, y), o, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+    every_way(f, fn, xy, {{1, 2, 3}, {11, 22, 33}});
+  }
+  {  // a second alias, and a second input returned as itself
+    constexpr auto o = ip::outputs(v, y);
+    constexpr auto f =
+        ip::function(ip::inputs(x, y), o, ip::io_alias<0, 0>(ip::may_alias), ip::io_alias<1, 1>(ip::may_alias));
+    constexpr auto fn = ip::function(ip::inputs(x, y), o, ip::io_alias<0, 0>(ip::may_alias),
+                                     ip::io_alias<1, 1>(ip::may_alias), ip::no_rewrite);
+    every_way(f, fn, xy, {{1, 2, 3}, {10, 20, 30}});
+  }
+  {  // the view, a view of it, and x itself, all returned
+    constexpr auto o = ip::outputs(v, ip::slice<0>(v), x);
+    constexpr auto f = ip::function(ip::inputs(x), o, ip::io_alias<0, 0>(ip::may_alias));
+    constexpr auto fn = ip::function(ip::inputs(x), o, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+    every_way(f, fn, x1, {{1, 2, 3}, {1, 2, 3}, {1, 2, 3}});
+  }
+  {  // a chain of views as the output
+    constexpr auto o = ip::outputs(ip::slice<0>(v), v * 2.0_c);
+    constexpr auto f = ip::function(ip::inputs(x), o, ip::io_alias<0, 0>(ip::may_alias));
+    constexpr auto fn = ip::function(ip::inputs(x), o, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+    every_way(f, fn, x1, {{1, 2, 3}, {2, 4, 6}});
+  }
+  {  // an in-place node on the view, and another view of x read before it
+    constexpr auto o = ip::outputs(ip::neg_inplace(v), ip::slice<0>(x) * 2.0_c);
+    constexpr auto f = ip::function(ip::inputs(x), o, ip::io_alias<0, 0>(ip::may_alias));
+    constexpr auto fn = ip::function(ip::inputs(x), o, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+    every_way(f, fn, x1, {{-1, -2, -3}, {2, 4, 6}});
+  }
+  {  // a transposed transpose of a matrix
+    constexpr auto o = ip::outputs(ip::transpose(ip::transpose(W)), W * 2.0_c);
+    constexpr auto f = ip::function(ip::inputs(W), o, ip::io_alias<0, 0>(ip::may_alias));
+    constexpr auto fn = ip::function(ip::inputs(W), o, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+    every_way(f, fn, [] { return std::tuple{ip::tensor<float, 2>{{1, 2}, {3, 4}}}; }, {{1, 2, 3, 4}, {2, 4, 6, 8}});
+  }
+}
