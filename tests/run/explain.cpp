@@ -157,6 +157,9 @@ TEST_CASE("explain and to_dot mark io_alias outputs", "[run][explain][to_dot]") 
   // the aliased input is not an argument of the output's node: a dotted edge
   constexpr auto g = ip::function(ip::inputs(x, y), ip::outputs(ip::exp(y)), ip::io_alias<0, 0>(ip::may_alias));
   CHECK_THAT(ip::to_dot(g), Contains("n0 -> n2 [color=red, style=dotted, label=\"io_alias\"];"));
+  // an output that is a same-pattern view of the input overwrites nothing: dashed, not red
+  constexpr auto v = ip::function(ip::inputs(x), ip::outputs(ip::slice<0>(x)), ip::io_alias<0, 0>(ip::may_alias));
+  CHECK_THAT(ip::to_dot(v, ip::donated), Contains("n0 -> n1 [style=dashed];"));
 }
 
 TEST_CASE("explain: scalar inputs, outputs sharing a storage, ip::order in to_dot", "[run][explain][to_dot]") {

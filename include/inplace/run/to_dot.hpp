@@ -81,9 +81,10 @@ std::string dot_of() {
     if constexpr (WithPlan)
       if (D::pl.rewritten[e] >= 0) destroyed |= std::uint32_t{1} << D::pl.rewritten[e];
     // an output that io_alias puts in an input's storage: that input's edge is red too
+    // (not for a view output: a same-pattern view of the input overwrites nothing)
     std::size_t aliased = none;
     for (std::size_t o = 0; o < info.num_outputs; ++o)
-      if (alias_input_value(g, g.entries[e].first_value + o) != none)
+      if (info.view_of[o] < 0 && alias_input_value(g, g.entries[e].first_value + o) != none)
         aliased = alias_input_value(g, g.entries[e].first_value + o);
     bool aliased_drawn = aliased == none;
     for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {

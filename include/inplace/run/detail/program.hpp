@@ -337,8 +337,10 @@ class fuser {
     for (std::size_t n = 0; n < NE; ++n)
       for (std::size_t o = 0; f.is_op(n) && o < f.g.entries[n].info.num_outputs; ++o) {
         if (destroyed_root(f, n, o) != none) writer[destroyed_root(f, n, o)] = n;
+        // A view output (the input itself, io_alias's same-pattern case) writes nothing:
+        // its node is no writer, and other readers of the input or the view need not precede it.
         const std::size_t al = alias_input_value(f.g, f.out_value(n, o));
-        if (al != none) alias_writer[al] = n;
+        if (al != none && !f.is_view(f.out_value(n, o))) alias_writer[al] = n;
       }
     for (std::size_t k = 0; k + 1 < G::num_order; ++k) {
       const std::size_t a = f.g.order_chain[k], b = f.g.order_chain[k + 1];
