@@ -51,6 +51,8 @@ ABOUT = {
                                "is a type and holds none.",
     "argument_count": "A call `f(args...)` with more or fewer arguments than `inputs(...)` lists.",
     "argument_mismatch": "An argument of `f(args...)` does not fit its input's rank and dtype.",
+    "variant_dtype": "A registered in-place variant (`ip::inplace_variant_traits`) computes another dtype "
+                     "than its op: the rewrite would round every value it computes in place.",
     "must_alias": "An output declared `io_alias<O, I>(ip::must_alias)` lives in input I's storage, "
                   "but that argument is borrowed (an lvalue), not donated.",
 }

@@ -75,6 +75,22 @@ struct swapped {  // view_map {0: [1], 1: [0]}: (b, a)
   }
 };
 
+// An opaque op with a view output: output 0 is input 1 itself (view_map {0: [1]}),
+// output 1 = a * b, computed by its kernel (which takes only the computed outputs).
+struct second_and_product {
+  static constexpr std::string_view name = "second_and_product";
+  static constexpr std::size_t num_outputs = 2;
+  static constexpr auto view_map = hana::make_map(entry<0, 1>);
+  template <std::size_t O, class V>
+  static auto view(const V& v) {
+    return v;
+  }
+  template <class O1, class A, class B>
+  void kernel(const O1& o1, const A& a, const B& b) const {
+    for (std::size_t i = 0; i < a.extent(0); ++i) o1(i) = a(i) * b(i);
+  }
+};
+
 // ---- several outputs, in-place variants on any input ------------------------------------
 // (x + y, x * y); its variants compute output J over input J (PyTensor's
 // test_multiple_inplace registers the one of input 1 with destroy_map {1: [1]}).
@@ -101,6 +117,17 @@ struct multiple_in_y : multiple_kernel {
   static constexpr std::string_view name = "multiple_in_y";
   static constexpr std::size_t num_outputs = 2;
   static constexpr auto destroy_map = hana::make_map(entry<1, 1>);
+};
+
+struct multiple_in_both : multiple_kernel {  // written explicitly: {0: [0], 1: [1]}
+  static constexpr std::string_view name = "multiple_in_both";
+  static constexpr std::size_t num_outputs = 2;
+  static constexpr auto destroy_map = hana::make_map(entry<0, 0>, entry<1, 1>);
+};
+struct multiple_swapped_in : multiple_kernel {  // written explicitly: {0: [1], 1: [0]}
+  static constexpr std::string_view name = "multiple_swapped_in";
+  static constexpr std::size_t num_outputs = 2;
+  static constexpr auto destroy_map = hana::make_map(entry<0, 1>, entry<1, 0>);
 };
 
 // Three outputs (a - b, a + b, a * b); its variant for input 0 computes output 2 over a.
@@ -305,6 +332,20 @@ TEST_CASE("a view op with two outputs sets both", "[run][user_ops]") {
                    [](const values_t& in) { return values_t{zip(in[1], in[0], minus)}; });
 }
 
+TEST_CASE("an opaque op with a view output and a computed one", "[run][user_ops]") {
+  constexpr auto sp = ip::apply(second_and_product{}, x, y);
+  constexpr auto v = hana::at_c<0>(sp);
+  constexpr auto p = hana::at_c<1>(sp);
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(p - v, ip::exp(v)), std::tuple(vx, vy), [](const values_t& in) {
+    return values_t{zip(zip(in[0], in[1], times), in[1], minus), map(in[1], [](double d) { return std::exp(d); })};
+  });
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(v, p), std::tuple(vx, vy),
+                   [](const values_t& in) { return values_t{in[1], zip(in[0], in[1], times)}; });
+  // an in-place op over the view output overwrites y
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(ip::add_inplace(v, p), x), std::tuple(vx, vy),
+                   [](const values_t& in) { return values_t{zip(in[1], zip(in[0], in[1], times), plus), in[0]}; });
+}
+
 // ---- 3. variants with several outputs, over any input --------------------------------------
 namespace {
 // The plan's verdict on node n of f, for a donation mask (bit j: input j donated).
@@ -387,4 +428,28 @@ TEST_CASE("the rewrite refuses an opaque node that reads the candidate twice", "
   constexpr auto h = ip::function(ip::inputs(x, y), ip::outputs(w));
   STATIC_REQUIRE(plan_of<1>(h, w).rewritten[entry_of(h, w)] == 0);
   STATIC_REQUIRE(ip::plan(h, ip::donated, ip::borrowed).allocations == 0);
+}
+
+// ---- explicit in-place nodes with several outputs over any inputs --------------------------
+TEST_CASE("explicit in-place ops put each output over the input its destroy_map names", "[run][user_ops]") {
+  const auto sum_prod = [](const values_t& in) {
+    return values_t{zip(in[0], in[1], plus), zip(in[0], in[1], times)};
+  };
+  constexpr auto a = ip::apply(multiple_in_y{}, ip::exp(x), y);
+  const auto ref_a = [](const values_t& in) {
+    const auto ex = map(in[0], [](double d) { return std::exp(d); });
+    return values_t{zip(ex, in[1], plus), zip(ex, in[1], times)};
+  };
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(hana::at_c<0>(a), hana::at_c<1>(a)), std::tuple(vx, vy), ref_a);
+  constexpr auto b = ip::apply(multiple_in_both{}, x, y);
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(hana::at_c<0>(b), hana::at_c<1>(b)), std::tuple(vx, vy), sum_prod);
+  constexpr auto c = ip::apply(multiple_swapped_in{}, x, y);
+  CHECK_EVERYWHERE(ip::inputs(x, y), ip::outputs(hana::at_c<1>(c) * 2.0_c, hana::at_c<0>(c)), std::tuple(vx, vy),
+                   [](const values_t& in) {
+                     return values_t{map(zip(in[0], in[1], times), twice), zip(in[0], in[1], plus)};
+                   });
+  // donated: no allocation at all
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(hana::at_c<0>(c), hana::at_c<1>(c)));
+  STATIC_REQUIRE(ip::plan(f, ip::donated, ip::donated).allocations == 0);
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed, ip::borrowed).copies == 2);
 }

@@ -44,7 +44,7 @@ struct describe {
   static bool is_scalar_input(std::size_t k) { return g.entries[g.inputs[k]].kind == entry_kind::scalar; }
   static bool donated(std::size_t k) { return !is_scalar_input(k) && (Mask >> k & 1u) != 0; }
 
-  static bool is_view_node(std::size_t e) { return g.entries[e].info.view_of[0] >= 0; }
+  static bool is_view_node(std::size_t e) { return num_views(g.entries[e].info) == g.entries[e].info.num_outputs; }
   // "loop 2", "kernel", "view"
   static std::string runs_as(std::size_t e) {
     if (fu.group[e] != none) return cat("loop ", fu.group[e]);

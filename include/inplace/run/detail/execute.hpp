@@ -412,6 +412,10 @@ class executor {
   template <std::size_t Q>
   INPLACE_CLANG_INLINE void step() {
     constexpr std::size_t E = fu.order[Q];
+    static_assert(!g.entries[E].info.elementwise || g.entries[E].info.num_outputs == 1,
+                  "inplace: op_kernel: an elementwise op runs in a graph with one output (its operator() returns "
+                  "one scalar); fix: give an op of several outputs a kernel (not elementwise), or split it into one "
+                  "elementwise op per output.");
     constexpr std::size_t grp = fu.group[E];
     if constexpr (Kind == plan_kind::reference) {  // debug mode: every node alone, checked against its maps
       // (a fused-loop op writes only its fresh destination: no snapshot of its inputs)
@@ -428,12 +432,15 @@ class executor {
   }
   template <std::size_t E>
   void run_node() {
-    static_assert(num_views(g.entries[E].info) == 0 || num_views(g.entries[E].info) == g.entries[E].info.num_outputs,
-                  "inplace: op_kernel: an op whose view_map lists some of its outputs but not all cannot run in a "
-                  "graph; fix: split it into a view op (every output in its view_map) and an op that computes.");
-    if constexpr (num_views(g.entries[E].info) > 0) run_view<E>();
-    else if constexpr (g.entries[E].info.elementwise) detail::assign(storage<g.entries[E].first_value>(), expr<E>(), loop_mode<g.entries[E].first_value>);
-    else run_opaque<E>();
+    constexpr auto& info = g.entries[E].info;
+    if constexpr (num_views(info) == info.num_outputs) {
+      run_view<E>();
+    } else if constexpr (info.elementwise) {
+      detail::assign(storage<g.entries[E].first_value>(), expr<E>(), loop_mode<g.entries[E].first_value>);
+    } else {  // an opaque op, whose view outputs (if any) come from its view function
+      run_view<E>();
+      run_opaque<E>();
+    }
   }
   // The element size of every value, as the call holds it.
   template <std::size_t... V>
@@ -488,11 +495,16 @@ class executor {
   // A view node: output O views the input its view_map names for O.
   template <std::size_t E>
   void run_view() {
-    [&]<std::size_t... O>(std::index_sequence<O...>) { (run_view_output<E, O>(), ...); }(
-        std::make_index_sequence<g.entries[E].info.num_outputs>{});
+    [&]<std::size_t... O>(std::index_sequence<O...>) {
+      ((g.entries[E].info.view_of[O] >= 0 ? run_view_output<E, O>() : void()), ...);
+    }(std::make_index_sequence<g.entries[E].info.num_outputs>{});
   }
   template <std::size_t E, std::size_t O>
   void run_view_output() {
+    if constexpr (g.entries[E].info.view_of[O] >= 0) run_view_output_now<E, O>();
+  }
+  template <std::size_t E, std::size_t O>
+  void run_view_output_now() {
     constexpr std::size_t V = g.entries[E].first_value + O,
                           A = g.arg(E, static_cast<std::size_t>(g.entries[E].info.view_of[O]));
     using K = view_kernel<typename P::template entry_t<E>::op>;
@@ -535,12 +547,22 @@ class executor {
     return out;
   }
 
+  // The outputs an opaque kernel computes (not views), in order.
+  template <std::size_t E>
+  static constexpr auto computed_outputs() {
+    constexpr auto& info = g.entries[E].info;
+    std::array<std::size_t, info.num_outputs - num_views(info)> r{};
+    for (std::size_t o = 0, k = 0; o < info.num_outputs; ++o)
+      if (info.view_of[o] < 0) r[k++] = o;
+    return r;
+  }
   template <std::size_t E>
   void run_opaque() {
     constexpr auto& ent = g.entries[E];
     using Op = typename decltype(op_of<E>())::type;
-    [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
-      const std::tuple<decltype(output_storage<E, O>())...> outs{output_storage<E, O>()...};
+    static constexpr auto co = computed_outputs<E>();
+    [&]<std::size_t... K, std::size_t... J>(std::index_sequence<K...>, std::index_sequence<J...>) {
+      const std::tuple<decltype(output_storage<E, co[K]>())...> outs{output_storage<E, co[K]>()...};
       // (an op with several outputs always takes them as arguments: op_kernel otherwise)
       if constexpr (g.entries[E].info.num_outputs == 1 &&
                     kernel_returns<Op, decltype(input_types<E>(std::make_index_sequence<g.entries[E].num_args>{}))>::value) {
@@ -550,21 +572,24 @@ class executor {
           throw_node_extents<E>("its kernel returned a result of other extents than its shape rule's");
         detail::assign(std::get<0>(outs), result, assign_mode::noalias);
       } else {
-        opaque_kernel<Op>::run(std::get<O>(outs)..., input_view<E, J>(outs)...);
+        opaque_kernel<Op>::run(std::get<K>(outs)..., input_view<E, J>(outs)...);
       }
-    }(std::make_index_sequence<ent.info.num_outputs>{}, std::make_index_sequence<ent.num_args>{});
+    }(std::make_index_sequence<co.size()>{}, std::make_index_sequence<ent.num_args>{});
   }
   template <std::size_t E, std::size_t... J>
   static auto input_types(std::index_sequence<J...>)
       -> std::tuple<tensor_view<const dtype<g.arg(E, J)>, rank_spec<rank_of<g.arg(E, J)>>>...>;
   // Input J of node E as its kernel sees it: in the reference, an input that an
   // output is computed in is that output's storage (a copy, as a call shares it).
+  // (outs: the computed outputs, views left out)
   template <std::size_t E, std::size_t J, class Outs>
   auto input_view(const Outs& outs) const {
     constexpr auto& info = g.entries[E].info;
     constexpr std::size_t o = [] {
-      for (std::size_t k = 0; k < info.num_outputs; ++k)
-        if (info.storage[k] == static_cast<int>(J)) return k;
+      for (std::size_t k = 0, pos = 0; k < info.num_outputs; ++k) {
+        if (info.storage[k] == static_cast<int>(J)) return pos;
+        pos += info.view_of[k] < 0;
+      }
       return none;
     }();
     if constexpr (Kind == plan_kind::reference && o != none) return as_const(std::get<o>(outs));
@@ -584,7 +609,7 @@ class executor {
   template <std::size_t E>
   void check_variants() {
     constexpr auto& ent = g.entries[E];
-    if constexpr (ent.kind == entry_kind::op && ent.info.view_of[0] < 0 && P::facts[E].variants != 0) {
+    if constexpr (ent.kind == entry_kind::op && num_views(ent.info) == 0 && P::facts[E].variants != 0) {
       [&]<std::size_t... J>(std::index_sequence<J...>) { (check_variant<E, J>(), ...); }(
           std::make_index_sequence<ent.num_args>{});
     }

@@ -9,8 +9,12 @@
 
 #include "inplace/run/detail/program.hpp"
 
+#include <boost/mp11/algorithm.hpp>
+
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 
 #include "inplace/detail/shadow_off.hpp"
 
@@ -63,11 +67,47 @@ constexpr int variant_in_place_output() {
     return o;
   }
 }
+// A registered variant computes the op's dtypes: a variant computing floats for
+// a double op would round every value it computes in place. (The op, the
+// variant and both dtypes are the arguments of the check that fails.)
+template <class Op, class Variant, class OpDtype, class VariantDtype>
+struct variant_dtype_check {
+  static_assert(std::is_same_v<OpDtype, VariantDtype>,
+                "inplace: variant_dtype: a registered in-place variant computes another dtype than its op (this "
+                "check's arguments: the op, the variant, the op's dtype, the variant's); fix: make the variant's "
+                "output_dtype the op's, or register another variant.");
+  static constexpr bool ok = true;
+};
+template <class Variant, class E>
+struct with_op;  // node E with its op replaced by Variant
+template <class Variant, class Op, template <class = void> class... Arg>
+struct with_op<Variant, node<Op, Arg...>> {
+  using type = node<Variant, Arg...>;
+};
+// Checked where the rewrite could use the variant: input J has the op's dtype.
+template <class E, std::size_t J, std::size_t... O>
+constexpr bool variant_dtypes_fit(std::index_sequence<O...>) {
+  using Op = typename E::op;
+  if constexpr (!has_inplace_variant<Op, static_cast<int>(J)>) {
+    return true;
+  } else {
+    using Variant = inplace_variant<Op, static_cast<int>(J)>;
+    using V = typename with_op<Variant, E>::type;
+    using in = boost::mp11::mp_at_c<typename E::in_dtypes, J>;
+    if constexpr (num_outputs_of<Variant>() != sizeof...(O) ||
+                  !(std::is_same_v<in, typename E::template out_dtype<O>> || ...))
+      return true;  // never used in place (another number of outputs, or another dtype)
+    else
+      return (variant_dtype_check<Op, Variant, typename E::template out_dtype<O>, typename V::template out_dtype<O>>::ok &&
+              ...);
+  }
+}
 template <class E, std::size_t... J>
 constexpr std::array<int, max_args> variant_outputs_of(std::index_sequence<J...>) {
   std::array<int, max_args> r{};
   for (int& o : r) o = -1;
-  ((r[J] = variant_in_place_output<typename E::op, J, sizeof...(J)>()), ...);
+  constexpr std::size_t NO = num_outputs_of<typename E::op>();
+  ((r[J] = variant_dtypes_fit<E, J>(std::make_index_sequence<NO>{}) ? variant_in_place_output<typename E::op, J, sizeof...(J)>() : -1), ...);
   return r;
 }
 // By entry: variant_outputs_of its op (all -1 for a leaf).
@@ -182,7 +222,7 @@ class planner {
   static constexpr auto variant_out = variant_outputs<P>(std::make_index_sequence<NE>{});
 
   constexpr bool is_view_node(std::size_t e) const {
-    return g.entries[e].info.num_outputs > 0 && g.entries[e].info.view_of[0] >= 0;
+    return num_views(g.entries[e].info) == g.entries[e].info.num_outputs;  // (every output a view)
   }
 
   constexpr void compute_last_reads() {
@@ -257,6 +297,7 @@ class planner {
     for (std::size_t o = 0; o < info.num_outputs; ++o) pure = pure && info.destroys[o] == 0;
     if (pure) out.why[e] = usable_variants(e) == 0 ? refusal::no_variant : rewrite_ ? refusal::none : refusal::no_rewrite;
     for (std::size_t o = 0; o < info.num_outputs; ++o) {
+      if (info.view_of[o] >= 0) continue;  // a view output of an opaque op: no storage of its own
       const std::size_t v = f.out_value(e, o);
       const bool stored = fu.stored[v];
       if (f.root[v] != v) {  // shares the storage of an earlier output of e (an LU's L and U)
