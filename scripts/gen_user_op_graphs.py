@@ -39,7 +39,8 @@ How it works
   2. Graphs. 1 to 3 float inputs among x, y (dynamic, 7), s (extents<7>),
      A (dynamic, 5 x 7), B (extents<5, 7>), then 4 to 9 nodes over the values
      made so far (shared subexpressions): the user ops (now and then given one
-     value at two inputs), + - * with constants and broadcasting, tanh,
+     value at two inputs; an elementwise one also values that broadcast into
+     its input 0's extents, and constants), + - * with constants and broadcasting, tanh,
      ip::slice/reverse/transpose, ip::add_inplace/mul_inplace/tanh_inplace,
      ip::dot and ip::reduce_sum. A destroyed value's storage (its root) is not
      read afterwards, so most candidates are legal; |values| stay below 8
@@ -53,6 +54,14 @@ How it works
      donation pattern of its arguments, with ip::no_rewrite borrowed and
      donated, and once in debug mode (everything donated); outputs are compared
      with NumPy's (1e-4 + 1e-4 |want|), borrowed arguments must be unchanged.
+  6. Known failures: graphs listed in KNOWN_FAILING (library bugs these tests
+     found) are generated in TEST_CASEs tagged [!mayfail], or left out if
+     their call does not compile.
+
+Run many more graphs than are committed, e.g.
+    /usr/bin/python3 scripts/gen_user_op_graphs.py --seed 7 --candidates 110 \
+        --files 8 --per-file 12 --first 101
+and build them with -DINPLACE_RANDOM_GRAPH_STRIDE=1 (then delete them).
 
 Options: --seed, --candidates, --files, --per-file, --cxx, --out, --no-probe,
 --keep-all (keep the candidates the probe rejects out of the files: only for
@@ -69,6 +78,12 @@ import tempfile
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Graphs of the committed files that fail because of library bugs, by
+# "<seed>-<candidate index>": kind ('run': its TEST_CASE is tagged [!mayfail];
+# 'compile': its call does not compile, so the graph is left out of the file
+# and named in its header) and what goes wrong.
+KNOWN_FAILING = {}
 
 INPUTS = {
     'x': ((7,), 'ip::input<"x", float>', 'uo::vec({%s})'),
@@ -112,78 +127,82 @@ class Term:
 
 
 class UserOp:
-    """kind: 'opaque', 'elementwise' or 'view'."""
+    """kind: 'opaque' (some outputs may be views: a mixed op), 'elementwise' or 'view'."""
 
     def __init__(self, rng, name, rank, kind):
         self.rng, self.name, self.rank, self.kind = rng, name, rank, kind
         self.n_in = rng.choice([1, 2, 2, 3, 3, 4])
         self.destroy = {}       # output -> [inputs]
-        self.views = []         # a view op: (input, transform) per output
-        self.templated = False  # a view op's view function is template <std::size_t O>
+        self.views = {}         # output -> (input, transform): the view_map
+        self.templated = False  # the view function is template <std::size_t O>
         self.variants = {}      # input -> (output, 'own' | 'generic')
         self.returns = False    # the kernel returns its result
-        if kind == 'view':
-            self.n_out = rng.choice([1, 1, 2, 3]) if rng.random() < 0.8 else rng.choice([4, 8])
-            for _ in range(self.n_out):
-                t = rng.choice(['id', 'rev', 'slice', 'slice'])
-                if t == 'slice':
-                    t = ('slice', rng.choice([0, 1, 2, -3]), rng.choice([None, 5, -1]), rng.choice([1, 2, -1, -2]))
-                self.views.append((rng.randrange(self.n_in), t))
-            self.templated = self.n_out > 1 or rng.random() < 0.3
-            self.terms = []
-            return
+        self.terms = {}         # computed output -> [Term]
         if kind == 'elementwise':
             self.n_out = 1
+        elif rng.random() < 0.3:
+            self.n_out = rng.choice([1, 1, 2, 2, 3, 3, 4, 5, 8])
         else:
-            self.n_out = rng.choice([1, 1, 2, 2, 3, 3, 5, 8]) if rng.random() < 0.3 else rng.choice([1, 2, 3])
-        self.terms = []
-        for o in range(self.n_out):
+            self.n_out = rng.choice([1, 2, 3])
+        if kind == 'view':
+            viewed = range(self.n_out)
+        elif kind == 'opaque' and self.n_out > 1 and rng.random() < 0.3:  # mixed
+            viewed = rng.sample(range(self.n_out), rng.randrange(1, self.n_out))
+        else:
+            viewed = []
+        for o in viewed:
+            t = rng.choice(['id', 'rev', 'slice', 'slice'])
+            if t == 'slice':
+                t = ('slice', rng.choice([0, 1, 2, -3]), rng.choice([None, 5, -1]), rng.choice([1, 2, -1, -2]))
+            self.views[o] = (rng.randrange(self.n_in), t)
+        self.templated = bool(self.views) and (self.n_out > 1 or rng.random() < 0.3)
+        first = True
+        for o in self.computed():
             ks = sorted(set(rng.randrange(self.n_in) for _ in range(rng.choice([1, 2, 2, 3]))))
-            if o == 0:  # every input read by some output
-                ks = sorted(set(ks) | set(range(self.n_in)))
-            ts = []
-            for k in ks:
-                rev = kind == 'opaque' and rng.random() < 0.3
-                ts.append(Term(k, rng.choice(COEFS), rng.choice(['id', 'id', 'tanh']), rev))
-            self.terms.append(ts)
+            if first:  # every input read by some output
+                ks = list(range(self.n_in))
+                first = False
+            self.terms[o] = [Term(k, rng.choice(COEFS), rng.choice(['id', 'id', 'tanh']),
+                                  kind == 'opaque' and rng.random() < 0.3) for k in ks]
         self.returns = kind == 'opaque' and self.n_out == 1 and rng.random() < 0.3
 
+    def computed(self):
+        return [o for o in range(self.n_out) if o not in self.views]
+
     def bound(self, o, in_bounds):
-        if self.kind == 'view':
+        if o in self.views:
             return in_bounds[self.views[o][0]]
         return sum(abs(t.c) * (min(1.0, in_bounds[t.k]) if t.fn == 'tanh' else in_bounds[t.k]) for t in self.terms[o])
 
     def out_shape(self, o, shape):
-        if self.kind == 'view' and isinstance(self.views[o][1], tuple):
+        if o in self.views and isinstance(self.views[o][1], tuple):
             _, b, e, s = self.views[o][1]
             return (slice_len(shape[0], b, e, s),) + tuple(shape[1:])
         return tuple(shape)
 
     def np(self, ins):
-        if self.kind == 'view':
-            outs = []
-            for j, t in self.views:
+        outs = []
+        for o in range(self.n_out):
+            if o in self.views:
+                j, t = self.views[o]
                 a = ins[j]
                 if t == 'rev':
                     a = a[::-1]
                 elif isinstance(t, tuple):
                     a = a[slice(t[1], t[2], t[3])]
-                outs.append(a)
-            return outs
-        outs = []
-        for ts in self.terms:
-            r = np.zeros_like(ins[0])
-            for t in ts:
-                r = r + t.np(ins)
-            outs.append(r)
+            else:
+                a = np.zeros(np.broadcast_shapes(*[np.shape(x) for x in ins]))
+                for t in self.terms[o]:
+                    a = a + t.np(ins)
+            outs.append(a)
         return outs
 
     # -- C++ --------------------------------------------------------------------
-    def maps_cpp(self, destroy, views=()):
+    def maps_cpp(self, destroy, views):
         lines = []
         if views:
             pairs = ', '.join('hana::make_pair(hana::int_c<%d>, hana::tuple_c<int, %d>)' % (o, j)
-                              for o, (j, _) in enumerate(views))
+                              for o, (j, _) in sorted(views.items()))
             lines.append('  static constexpr auto view_map = hana::make_map(%s);' % pairs)
         if destroy:
             pairs = ', '.join('hana::make_pair(hana::int_c<%d>, hana::tuple_c<int, %s>)'
@@ -203,54 +222,52 @@ class UserOp:
 
     def shape_rule(self):
         n = self.n_in
-        if self.kind == 'view':
-            L = ['  static constexpr ip::shape output_shape(std::size_t%s, const std::array<ip::shape, %d>& in) {'
-                 % (' o' if self.n_out > 1 else '', n)]
-            for o, (j, t) in enumerate(self.views):
-                cond = '    if (o == %d) ' % o if o + 1 < self.n_out else '    '
+        rules = []  # (output or None for the rest, expression)
+        for o in range(self.n_out):
+            if o in self.views:
+                j, t = self.views[o]
                 if isinstance(t, tuple):
                     _, b, e, st = t
-                    L.append('%sreturn uo::sliced(in[%d], %d, %s, %d);'
-                             % (cond, j, b, 'uo::no_stop' if e is None else str(e), st))
+                    rules.append((o, 'uo::sliced(in[%d], %d, %s, %d)' % (j, b, 'uo::no_stop' if e is None else e, st)))
                 else:
-                    L.append('%sreturn in[%d];' % (cond, j))
-            return L + ['  }']
-        return ['  static constexpr ip::shape output_shape(std::size_t, const std::array<ip::shape, %d>& in) '
-                '{ return in[0]; }' % n]
+                    rules.append((o, 'in[%d]' % j))
+            else:
+                rules.append((o, 'in[0]'))
+        if len(set(r for _, r in rules)) == 1:
+            return ['  static constexpr ip::shape output_shape(std::size_t, const std::array<ip::shape, %d>& in) '
+                    '{ return %s; }' % (n, rules[0][1])]
+        L = ['  static constexpr ip::shape output_shape(std::size_t o, const std::array<ip::shape, %d>& in) {' % n]
+        for o, r in rules[:-1]:
+            L.append('    if (o == %d) return %s;' % (o, r))
+        return L + ['    return %s;' % rules[-1][1], '  }']
+
+    def view_cpp(self):
+        bodies = []
+        for o, (j, t) in sorted(self.views.items()):
+            if t == 'id':
+                bodies.append((o, 'v'))
+            elif t == 'rev':
+                bodies.append((o, 'ip::reverse(v)'))
+            else:
+                _, b, e, st = t
+                bodies.append((o, 'ip::slice<%d, %s, %d>(v)' % (b, 'ip::end' if e is None else str(e), st)))
+        if not self.templated:
+            return ['  template <class V>', '  static auto view(const V& v) {', '    return %s;' % bodies[0][1], '  }']
+        L = ['  template <std::size_t O, class V>  // output O, of the input view_map names for O',
+             '  static auto view(const V& v) {']
+        for k, (o, body) in enumerate(bodies):
+            if k + 1 < len(bodies):
+                L.append('    %sif constexpr (O == %d) return %s;' % ('' if k == 0 else 'else ', o, body))
+            else:
+                L.append('    %sreturn %s;' % ('else ' if k else '', body))
+        return L + ['  }']
 
     def cpp(self):
-        """The op class, its variants, and the registrations (separately)."""
+        """The op class and its variants, and the registrations (separately)."""
         L = ['struct %s {' % self.name, '  static constexpr std::string_view name = "%s";' % self.name]
-        if self.kind == 'view':
-            if self.n_out > 1:
-                L.append('  static constexpr std::size_t num_outputs = %d;' % self.n_out)
-            L += self.maps_cpp({}, self.views)
-            L += self.shape_rule()
-            bodies = []
-            for j, t in self.views:
-                if t == 'id':
-                    bodies.append('v')
-                elif t == 'rev':
-                    bodies.append('ip::reverse(v)')
-                else:
-                    _, b, e, st = t
-                    bodies.append('ip::slice<%d, %s, %d>(v)' % (b, 'ip::end' if e is None else str(e), st))
-            if not self.templated:
-                L += ['  template <class V>', '  static auto view(const V& v) {', '    return %s;' % bodies[0], '  }']
-            else:
-                L += ['  template <std::size_t O, class V>  // output O, of the input view_map names for O',
-                      '  static auto view(const V& v) {']
-                for o, body in enumerate(bodies):
-                    if o + 1 < len(bodies):
-                        L.append('    %sif constexpr (O == %d) return %s;' % ('' if o == 0 else 'else ', o, body))
-                    else:
-                        L.append('    %sreturn %s;' % ('else ' if o else '', body))
-                L += ['  }']
-            return L + ['};'], []
         if self.n_out > 1:
             L.append('  static constexpr std::size_t num_outputs = %d;' % self.n_out)
-        L += self.maps_cpp(self.destroy)
-        ins = ', '.join('a%d' % k for k in range(self.n_in))
+        L += self.maps_cpp(self.destroy, self.views)
         if self.kind == 'elementwise':
             L.append('  static constexpr bool elementwise = true;')
             L.append('  auto operator()(%s) const {' % ', '.join('auto a%d' % k for k in range(self.n_in)))
@@ -259,13 +276,17 @@ class UserOp:
             L.append('  }')
         else:
             L += self.shape_rule()
-            outs_t = ['class O%d' % o for o in range(self.n_out)]
+            if self.views:
+                L += self.view_cpp()
+            comp = self.computed()
+        if self.kind == 'opaque':
+            outs_t = ['class O%d' % o for o in comp]
             ins_t = ['class I%d' % k for k in range(self.n_in)]
             loads = ['    const auto a%d = uo::load(i%d);' % (k, k) for k in range(self.n_in)]
-            compute = ['    std::vector<double> %s;' % ', '.join('r%d(a0.size())' % o for o in range(self.n_out)),
+            compute = ['    std::vector<double> %s;' % ', '.join('r%d(a0.size())' % o for o in comp),
                        '    for (std::size_t i = 0; i < a0.size(); ++i) {']
             compute += ['      r%d[i] = %s;' % (o, ' + '.join(self.term_cpp(t, False) for t in self.terms[o]))
-                        for o in range(self.n_out)]
+                        for o in comp]
             compute += ['    }']
             scribbles = ['    uo::scribble(i%d);' % j for o, js in sorted(self.destroy.items()) for j in js[1:]]
             if self.returns:
@@ -277,14 +298,15 @@ class UserOp:
                 L.append('    return t;')
                 L.append('  }')
             else:
+                if self.views:
+                    L.append('  // the outputs the view_map does not list (%s), then the inputs'
+                             % ', '.join(str(o) for o in comp))
                 L.append('  template <%s>' % ', '.join(outs_t + ins_t))
                 L.append('  void kernel(%s) const {' % ', '.join(
-                    ['const O%d& o%d' % (o, o) for o in range(self.n_out)] +
-                    ['const I%d& i%d' % (k, k) for k in range(self.n_in)]))
+                    ['const O%d& o%d' % (o, o) for o in comp] + ['const I%d& i%d' % (k, k) for k in range(self.n_in)]))
                 L += loads + compute + scribbles
-                L += ['    uo::store(o%d, r%d);' % (o, o) for o in range(self.n_out)]
+                L += ['    uo::store(o%d, r%d);' % (o, o) for o in comp]
                 L.append('  }')
-            del ins
         L.append('};')
         reg = []
         for i, (o, how) in sorted(self.variants.items()):
@@ -295,7 +317,7 @@ class UserOp:
             vn = '%s_ip%d' % (self.name, i)
             L += ['struct %s : %s {  // output %d in the storage of input %d' % (vn, self.name, o, i),
                   '  static constexpr std::string_view name = "%s";' % vn]
-            L += self.maps_cpp({o: [i]})
+            L += self.maps_cpp({o: [i]}, {})
             L.append('};')
             reg.append('template <>\nstruct ip::inplace_variant_traits<%s::%s, %d> {\n  using type = %s::%s;\n};'
                        % ('{ns}', self.name, i, '{ns}', vn))
@@ -307,9 +329,11 @@ def make_op(rng, name, rank):
     op = UserOp(rng, name, rank, kind)
     if kind == 'view':
         return op
+    viewed = set(j for j, _ in op.views.values())  # an input a view output shows is never overwritten
+    comp = op.computed()
     if rng.random() < 0.35:  # an explicit in-place op
-        outs = [o for o in range(op.n_out) if rng.random() < 0.6] or [0]
-        free = list(range(op.n_in))
+        outs = [o for o in comp if rng.random() < 0.6] or comp[:1]
+        free = [j for j in range(op.n_in) if j not in viewed]
         rng.shuffle(free)
         for o in outs:
             if not free:
@@ -320,8 +344,8 @@ def make_op(rng, name, rank):
             op.destroy[o] = js
     else:  # registered variants
         for i in range(op.n_in):
-            if rng.random() < 0.6:
-                o = rng.randrange(op.n_out)
+            if i not in viewed and rng.random() < 0.6:
+                o = rng.choice(comp)
                 how = 'generic' if kind == 'elementwise' and rng.random() < 0.5 else 'own'
                 op.variants[i] = (o, how)
     return op
@@ -395,17 +419,22 @@ class Graph:
             c = [v for v in same if v.root not in used_roots or not destroyed]
             if not c:
                 return False
+            bcast = [v for v in self.live() if broadcastable(v.shape, shape) and
+                     np.broadcast_shapes(v.shape, shape) == shape]
+            bcast = [v for v in bcast if v.root not in used_roots] + [self.constant()]
             if not destroyed and k > 0 and self.rng.random() < 0.2:
                 args[k] = self.rng.choice(args[:k])  # one value at two inputs
+            elif op.kind == 'elementwise' and k > 0 and self.rng.random() < 0.3:
+                args[k] = self.rng.choice(bcast)  # broadcast into input 0's extents, or a constant
             else:
                 args[k] = self.rng.choice(c[-4:] if self.rng.random() < 0.6 else c)
-        args = [self.squash(a) if a.bound > BOUND else a for a in args]
+        args = [self.squash(a) if a.bound > BOUND and a.kind != 'const' else a for a in args]
         outs = op.np([a.arr for a in args])
         call = 'ip::apply(%s{}, %s)' % (op.name, ', '.join(a.cpp for a in args))
         for j in destroyed:
             self.dead.add(args[j].root)
         if op.n_out == 1:
-            root = args[op.views[0][0]].root if op.kind == 'view' else None
+            root = args[op.views[0][0]].root if 0 in op.views else None
             self.node(call, op.out_shape(0, shape), op.bound(0, [a.bound for a in args]), outs[0], root)
             return True
         whole = 'n%d' % self.n
@@ -414,7 +443,7 @@ class Graph:
         for o in range(op.n_out):
             name = '%s_%d' % (whole, o)
             self.lines.append('constexpr auto %s = hana::at_c<%d>(%s);' % (name, o, whole))
-            root = args[op.views[o][0]].root if op.kind == 'view' else name
+            root = args[op.views[o][0]].root if o in op.views else name
             self.pool.append(Value(name, op.out_shape(o, shape), op.bound(o, [a.bound for a in args]), root,
                                    np.asarray(outs[o], dtype=np.float64)))
         return True
@@ -642,7 +671,12 @@ def arr_cpp(a):
     return 'uo::want({%s}, {%s})' % (', '.join(str(e) for e in a.shape), ', '.join(fnum(v) for v in a.ravel()))
 
 
-def write_file(path, graphs, ns, header):
+def write_file(path, graphs, ns, header, seed):
+    known = {g.index: KNOWN_FAILING.get('%d-%d' % (seed, g.index)) for g in graphs}
+    left_out = [g for g in graphs if known[g.index] and known[g.index][0] == 'compile']
+    for g in left_out:
+        header.append('// Left out: graph %d, whose call does not compile (a library bug): %s' % (g.index, known[g.index][1]))
+    graphs = [g for g in graphs if g not in left_out]
     L = header + [PRELUDE] + ops_cpp(graphs, ns) + ['using namespace %s;' % ns, '']
     for g in graphs:
         decl, ins, outs = graph_decls(g)
@@ -652,7 +686,10 @@ def write_file(path, graphs, ns, header):
         L.append('}  // namespace %s' % g_ns(g))
         want = ', '.join(arr_cpp(v.arr) for v in g.outputs)
         args = ', '.join(INPUTS[n][2] % ', '.join(ffloat(v) for v in g.data[n].ravel()) for n in g.inputs)
-        L.append('TEST_CASE("%s: graph %d", "[run][random][userops]") {' % (ns, g.index))
+        if known[g.index]:
+            L.append('// A known library bug: %s' % known[g.index][1])
+        L.append('TEST_CASE("%s: graph %d", "[run][random][userops]%s") {'
+                 % (ns, g.index, '[!mayfail]' if known[g.index] else ''))
         L.append('  uo::run("%s graph %d", %s::f, %s::fn, {%s}, %s);' % (ns, g.index, g_ns(g), g_ns(g), want, args))
         L.append('}')
         L.append('')
@@ -699,7 +736,7 @@ def main():
                   '//   ' + cmd,
                   '// Random user ops in random graphs, each run under every donation pattern, with',
                   '// ip::no_rewrite and in debug mode, against NumPy (tests/run/user_op_graphs.hpp).']
-        write_file(os.path.join(args.out, '%s_%d.cpp' % (args.name, num)), part, ns, header)
+        write_file(os.path.join(args.out, '%s_%d.cpp' % (args.name, num)), part, ns, header, args.seed)
 
 
 if __name__ == '__main__':
