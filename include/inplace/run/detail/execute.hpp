@@ -416,6 +416,8 @@ class executor {
                   "inplace: op_kernel: an elementwise op runs in a graph with one output (its operator() returns "
                   "one scalar); fix: give an op of several outputs a kernel (not elementwise), or split it into one "
                   "elementwise op per output.");
+    if constexpr (g.entries[E].kind == entry_kind::op)
+      check_variant_dtypes_of<typename P::template entry_t<E>>(std::make_index_sequence<g.entries[E].num_args>{});
     constexpr std::size_t grp = fu.group[E];
     if constexpr (Kind == plan_kind::reference) {  // debug mode: every node alone, checked against its maps
       // (a fused-loop op writes only its fresh destination: no snapshot of its inputs)

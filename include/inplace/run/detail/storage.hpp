@@ -68,39 +68,57 @@ constexpr int variant_in_place_output() {
   }
 }
 // A registered variant computes the op's dtypes: a variant computing floats for
-// a double op would round every value it computes in place. (The op, the
-// variant and both dtypes are the arguments of the check that fails.)
+// a double op would round every value it computes in place. Checked where a
+// graph runs (execute.hpp), in a function whose arguments name the op, the
+// variant and both dtypes; the plan never uses such a variant, so nothing else fails.
 template <class Op, class Variant, class OpDtype, class VariantDtype>
-struct variant_dtype_check {
+inline void variant_dtype_check() {
   static_assert(std::is_same_v<OpDtype, VariantDtype>,
                 "inplace: variant_dtype: a registered in-place variant computes another dtype than its op (this "
                 "check's arguments: the op, the variant, the op's dtype, the variant's); fix: make the variant's "
                 "output_dtype the op's, or register another variant.");
-  static constexpr bool ok = true;
-};
+}
 template <class Variant, class E>
 struct with_op;  // node E with its op replaced by Variant
 template <class Variant, class Op, template <class = void> class... Arg>
 struct with_op<Variant, node<Op, Arg...>> {
   using type = node<Variant, Arg...>;
 };
-// Checked where the rewrite could use the variant: input J has the op's dtype.
+// Whether the rewrite could use node E's variant for input J (one is
+// registered, with the op's number of outputs, and input J has an output's dtype).
 template <class E, std::size_t J, std::size_t... O>
-constexpr bool variant_dtypes_fit(std::index_sequence<O...>) {
+constexpr bool variant_candidate(std::index_sequence<O...>) {
   using Op = typename E::op;
   if constexpr (!has_inplace_variant<Op, static_cast<int>(J)>) {
+    return false;
+  } else {
+    using in = boost::mp11::mp_at_c<typename E::in_dtypes, J>;
+    return num_outputs_of<inplace_variant<Op, static_cast<int>(J)>>() == sizeof...(O) &&
+           (std::is_same_v<in, typename E::template out_dtype<O>> || ...);
+  }
+}
+template <class E, std::size_t J, std::size_t... O>
+constexpr bool variant_dtypes_fit(std::index_sequence<O...> o) {
+  if constexpr (!variant_candidate<E, J>(o)) {
     return true;
   } else {
-    using Variant = inplace_variant<Op, static_cast<int>(J)>;
-    using V = typename with_op<Variant, E>::type;
-    using in = boost::mp11::mp_at_c<typename E::in_dtypes, J>;
-    if constexpr (num_outputs_of<Variant>() != sizeof...(O) ||
-                  !(std::is_same_v<in, typename E::template out_dtype<O>> || ...))
-      return true;  // never used in place (another number of outputs, or another dtype)
-    else
-      return (variant_dtype_check<Op, Variant, typename E::template out_dtype<O>, typename V::template out_dtype<O>>::ok &&
-              ...);
+    using V = typename with_op<inplace_variant<typename E::op, static_cast<int>(J)>, E>::type;
+    return (std::is_same_v<typename E::template out_dtype<O>, typename V::template out_dtype<O>> && ...);
   }
+}
+template <class E, std::size_t J, std::size_t... O>
+void check_variant_dtypes(std::index_sequence<O...> o) {
+  if constexpr (variant_candidate<E, J>(o)) {
+    using Variant = inplace_variant<typename E::op, static_cast<int>(J)>;
+    using V = typename with_op<Variant, E>::type;
+    (variant_dtype_check<typename E::op, Variant, typename E::template out_dtype<O>, typename V::template out_dtype<O>>(),
+     ...);
+  }
+}
+// Every variant of node E's op (a no-op at run time).
+template <class E, std::size_t... J>
+void check_variant_dtypes_of(std::index_sequence<J...>) {
+  (check_variant_dtypes<E, J>(std::make_index_sequence<num_outputs_of<typename E::op>()>{}), ...);
 }
 template <class E, std::size_t... J>
 constexpr std::array<int, max_args> variant_outputs_of(std::index_sequence<J...>) {
