@@ -387,7 +387,7 @@ class Graph:
     def node(self, cpp, shape, bound, arr, root=None):
         name = 'n%d' % self.n
         self.n += 1
-        self.lines.append('constexpr auto %s = %s;' % (name, cpp))
+        self.lines.append('[[maybe_unused]] constexpr auto %s = %s;' % (name, cpp))
         v = Value(name, shape, bound, root or name, np.asarray(arr, dtype=np.float64))
         self.pool.append(v)
         return v
@@ -444,10 +444,10 @@ class Graph:
             return True
         whole = 'n%d' % self.n
         self.n += 1
-        self.lines.append('constexpr auto %s = %s;' % (whole, call))
+        self.lines.append('[[maybe_unused]] constexpr auto %s = %s;' % (whole, call))
         for o in range(op.n_out):
             name = '%s_%d' % (whole, o)
-            self.lines.append('constexpr auto %s = hana::at_c<%d>(%s);' % (name, o, whole))
+            self.lines.append('[[maybe_unused]] constexpr auto %s = hana::at_c<%d>(%s);' % (name, o, whole))
             root = args[op.views[o][0]].root if o in op.views else name
             self.pool.append(Value(name, op.out_shape(o, shape), op.bound(o, [a.bound for a in args]), root,
                                    np.asarray(outs[o], dtype=np.float64)))
@@ -597,7 +597,7 @@ def make_graph(seed, index, ns):
 def graph_decls(g):
     L = ['namespace %s {' % g_ns(g)]
     for n in g.inputs:
-        L.append('constexpr auto %s = %s;' % (n, INPUTS[n][1]))
+        L.append('[[maybe_unused]] constexpr auto %s = %s;' % (n, INPUTS[n][1]))
     L += g.lines
     ins = 'ip::inputs(%s)' % ', '.join(g.inputs)
     outs = 'ip::outputs(%s)' % ', '.join(v.cpp for v in g.outputs)

@@ -387,15 +387,15 @@ struct ip::inplace_variant_traits<uo_1::g4_1, 3> {
 using namespace uo_1;
 
 namespace g0 {
-constexpr auto y = ip::input<"y", float>;
-constexpr auto s = ip::input<"s", float, ip::extents<7>>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::apply(g0_2{}, B, B, y);
-constexpr auto n1 = ip::mul(B, 2.0_c);
-constexpr auto n2 = ip::apply(g0_2{}, B, B, B);
-constexpr auto n3 = ip::mul(n0, n0);
-constexpr auto n4 = ip::apply(g0_2{}, n3, n1, n1);
-constexpr auto n5 = ip::apply(g0_2{}, n4, n1, n1);
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto s = ip::input<"s", float, ip::extents<7>>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g0_2{}, B, B, y);
+[[maybe_unused]] constexpr auto n1 = ip::mul(B, 2.0_c);
+[[maybe_unused]] constexpr auto n2 = ip::apply(g0_2{}, B, B, B);
+[[maybe_unused]] constexpr auto n3 = ip::mul(n0, n0);
+[[maybe_unused]] constexpr auto n4 = ip::apply(g0_2{}, n3, n1, n1);
+[[maybe_unused]] constexpr auto n5 = ip::apply(g0_2{}, n4, n1, n1);
 constexpr auto f = ip::function(ip::inputs(y, s, B), ip::outputs(n5, n4));
 constexpr auto fn = ip::function(ip::inputs(y, s, B), ip::outputs(n5, n4), ip::no_rewrite);
 }  // namespace g0
@@ -404,17 +404,17 @@ TEST_CASE("uo_1: graph 0", "[run][random][userops]") {
 }
 
 namespace g1 {
-constexpr auto y = ip::input<"y", float>;
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto n0 = ip::mul_inplace(A, 0.25_c);
-constexpr auto n1 = ip::apply(g1_0{}, y);
-constexpr auto n2 = ip::mul_inplace(n1, y);
-constexpr auto n3 = ip::mul(n0, n2);
-constexpr auto n4 = ip::tanh_inplace(n0);
-constexpr auto n5 = ip::apply(g1_1{}, n4, n3);
-constexpr auto n5_0 = hana::at_c<0>(n5);
-constexpr auto n5_1 = hana::at_c<1>(n5);
-constexpr auto n6 = ip::add_inplace(n5_1, n5_0);
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto n0 = ip::mul_inplace(A, 0.25_c);
+[[maybe_unused]] constexpr auto n1 = ip::apply(g1_0{}, y);
+[[maybe_unused]] constexpr auto n2 = ip::mul_inplace(n1, y);
+[[maybe_unused]] constexpr auto n3 = ip::mul(n0, n2);
+[[maybe_unused]] constexpr auto n4 = ip::tanh_inplace(n0);
+[[maybe_unused]] constexpr auto n5 = ip::apply(g1_1{}, n4, n3);
+[[maybe_unused]] constexpr auto n5_0 = hana::at_c<0>(n5);
+[[maybe_unused]] constexpr auto n5_1 = hana::at_c<1>(n5);
+[[maybe_unused]] constexpr auto n6 = ip::add_inplace(n5_1, n5_0);
 constexpr auto f = ip::function(ip::inputs(y, A), ip::outputs(n6));
 constexpr auto fn = ip::function(ip::inputs(y, A), ip::outputs(n6), ip::no_rewrite);
 }  // namespace g1
@@ -423,29 +423,29 @@ TEST_CASE("uo_1: graph 1", "[run][random][userops]") {
 }
 
 namespace g2 {
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::apply(g2_0{}, A, B, A);
-constexpr auto n0_0 = hana::at_c<0>(n0);
-constexpr auto n0_1 = hana::at_c<1>(n0);
-constexpr auto n0_2 = hana::at_c<2>(n0);
-constexpr auto n1 = ip::apply(g2_2{}, B, B, B, B);
-constexpr auto n1_0 = hana::at_c<0>(n1);
-constexpr auto n1_1 = hana::at_c<1>(n1);
-constexpr auto n1_2 = hana::at_c<2>(n1);
-constexpr auto n1_3 = hana::at_c<3>(n1);
-constexpr auto n2 = ip::mul(B, 0.25_c);
-constexpr auto n3 = ip::apply(g2_2{}, n1_0, n1_2, n0_0, n0_0);
-constexpr auto n3_0 = hana::at_c<0>(n3);
-constexpr auto n3_1 = hana::at_c<1>(n3);
-constexpr auto n3_2 = hana::at_c<2>(n3);
-constexpr auto n3_3 = hana::at_c<3>(n3);
-constexpr auto n4 = ip::slice<1, -1, 1>(n3_1);
-constexpr auto n5 = ip::apply(g2_0{}, n3_2, n3_2, n3_3);
-constexpr auto n5_0 = hana::at_c<0>(n5);
-constexpr auto n5_1 = hana::at_c<1>(n5);
-constexpr auto n5_2 = hana::at_c<2>(n5);
-constexpr auto n6 = n5_1 * n5_1;
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g2_0{}, A, B, A);
+[[maybe_unused]] constexpr auto n0_0 = hana::at_c<0>(n0);
+[[maybe_unused]] constexpr auto n0_1 = hana::at_c<1>(n0);
+[[maybe_unused]] constexpr auto n0_2 = hana::at_c<2>(n0);
+[[maybe_unused]] constexpr auto n1 = ip::apply(g2_2{}, B, B, B, B);
+[[maybe_unused]] constexpr auto n1_0 = hana::at_c<0>(n1);
+[[maybe_unused]] constexpr auto n1_1 = hana::at_c<1>(n1);
+[[maybe_unused]] constexpr auto n1_2 = hana::at_c<2>(n1);
+[[maybe_unused]] constexpr auto n1_3 = hana::at_c<3>(n1);
+[[maybe_unused]] constexpr auto n2 = ip::mul(B, 0.25_c);
+[[maybe_unused]] constexpr auto n3 = ip::apply(g2_2{}, n1_0, n1_2, n0_0, n0_0);
+[[maybe_unused]] constexpr auto n3_0 = hana::at_c<0>(n3);
+[[maybe_unused]] constexpr auto n3_1 = hana::at_c<1>(n3);
+[[maybe_unused]] constexpr auto n3_2 = hana::at_c<2>(n3);
+[[maybe_unused]] constexpr auto n3_3 = hana::at_c<3>(n3);
+[[maybe_unused]] constexpr auto n4 = ip::slice<1, -1, 1>(n3_1);
+[[maybe_unused]] constexpr auto n5 = ip::apply(g2_0{}, n3_2, n3_2, n3_3);
+[[maybe_unused]] constexpr auto n5_0 = hana::at_c<0>(n5);
+[[maybe_unused]] constexpr auto n5_1 = hana::at_c<1>(n5);
+[[maybe_unused]] constexpr auto n5_2 = hana::at_c<2>(n5);
+[[maybe_unused]] constexpr auto n6 = n5_1 * n5_1;
 constexpr auto f = ip::function(ip::inputs(A, B), ip::outputs(n6, n4));
 constexpr auto fn = ip::function(ip::inputs(A, B), ip::outputs(n6, n4), ip::no_rewrite);
 }  // namespace g2
@@ -454,18 +454,18 @@ TEST_CASE("uo_1: graph 2", "[run][random][userops]") {
 }
 
 namespace g3 {
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::apply(g3_1{}, B, A);
-constexpr auto n0_0 = hana::at_c<0>(n0);
-constexpr auto n0_1 = hana::at_c<1>(n0);
-constexpr auto n1 = ip::apply(g3_0{}, B, B);
-constexpr auto n1_0 = hana::at_c<0>(n1);
-constexpr auto n1_1 = hana::at_c<1>(n1);
-constexpr auto n1_2 = hana::at_c<2>(n1);
-constexpr auto n2 = ip::mul_inplace(n1_2, 1.5_c);
-constexpr auto n3 = ip::transpose(n1_1);
-constexpr auto n4 = ip::reverse(n2);
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g3_1{}, B, A);
+[[maybe_unused]] constexpr auto n0_0 = hana::at_c<0>(n0);
+[[maybe_unused]] constexpr auto n0_1 = hana::at_c<1>(n0);
+[[maybe_unused]] constexpr auto n1 = ip::apply(g3_0{}, B, B);
+[[maybe_unused]] constexpr auto n1_0 = hana::at_c<0>(n1);
+[[maybe_unused]] constexpr auto n1_1 = hana::at_c<1>(n1);
+[[maybe_unused]] constexpr auto n1_2 = hana::at_c<2>(n1);
+[[maybe_unused]] constexpr auto n2 = ip::mul_inplace(n1_2, 1.5_c);
+[[maybe_unused]] constexpr auto n3 = ip::transpose(n1_1);
+[[maybe_unused]] constexpr auto n4 = ip::reverse(n2);
 constexpr auto f = ip::function(ip::inputs(A, B), ip::outputs(n3, n1_0));
 constexpr auto fn = ip::function(ip::inputs(A, B), ip::outputs(n3, n1_0), ip::no_rewrite);
 }  // namespace g3
@@ -474,16 +474,16 @@ TEST_CASE("uo_1: graph 3", "[run][random][userops]") {
 }
 
 namespace g4 {
-constexpr auto x = ip::input<"x", float>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::apply(g4_1{}, x, x, x, x);
-constexpr auto n1 = ip::apply(g4_1{}, x, n0, n0, n0);
-constexpr auto n2 = ip::apply(g4_1{}, n0, x, n1, n1);
-constexpr auto n3 = ip::reverse(n1);
-constexpr auto n4 = n2 + n1;
-constexpr auto n5 = ip::tanh(n4);
-constexpr auto n6 = ip::tanh(n2);
-constexpr auto n7 = ip::apply(g4_1{}, n5, n1, n1, n6);
+[[maybe_unused]] constexpr auto x = ip::input<"x", float>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g4_1{}, x, x, x, x);
+[[maybe_unused]] constexpr auto n1 = ip::apply(g4_1{}, x, n0, n0, n0);
+[[maybe_unused]] constexpr auto n2 = ip::apply(g4_1{}, n0, x, n1, n1);
+[[maybe_unused]] constexpr auto n3 = ip::reverse(n1);
+[[maybe_unused]] constexpr auto n4 = n2 + n1;
+[[maybe_unused]] constexpr auto n5 = ip::tanh(n4);
+[[maybe_unused]] constexpr auto n6 = ip::tanh(n2);
+[[maybe_unused]] constexpr auto n7 = ip::apply(g4_1{}, n5, n1, n1, n6);
 constexpr auto f = ip::function(ip::inputs(x, B), ip::outputs(n7, n3, n5));
 constexpr auto fn = ip::function(ip::inputs(x, B), ip::outputs(n7, n3, n5), ip::no_rewrite);
 }  // namespace g4
@@ -492,20 +492,20 @@ TEST_CASE("uo_1: graph 4", "[run][random][userops]") {
 }
 
 namespace g5 {
-constexpr auto x = ip::input<"x", float>;
-constexpr auto s = ip::input<"s", float, ip::extents<7>>;
-constexpr auto n0 = ip::add_inplace(s, x);
-constexpr auto n1 = ip::apply(g5_2{}, x, n0);
-constexpr auto n2 = ip::apply(g5_2{}, n0, 1.5_c);
-constexpr auto n3 = n1 + n2;
-constexpr auto n4 = ip::tanh(n3);
-constexpr auto n5 = ip::apply(g5_2{}, n2, n4);
-constexpr auto n6 = ip::tanh(n3);
-constexpr auto n7 = ip::tanh(n3);
-constexpr auto n8 = ip::apply(g5_0{}, n6, n5, n7, n5);
-constexpr auto n8_0 = hana::at_c<0>(n8);
-constexpr auto n8_1 = hana::at_c<1>(n8);
-constexpr auto n8_2 = hana::at_c<2>(n8);
+[[maybe_unused]] constexpr auto x = ip::input<"x", float>;
+[[maybe_unused]] constexpr auto s = ip::input<"s", float, ip::extents<7>>;
+[[maybe_unused]] constexpr auto n0 = ip::add_inplace(s, x);
+[[maybe_unused]] constexpr auto n1 = ip::apply(g5_2{}, x, n0);
+[[maybe_unused]] constexpr auto n2 = ip::apply(g5_2{}, n0, 1.5_c);
+[[maybe_unused]] constexpr auto n3 = n1 + n2;
+[[maybe_unused]] constexpr auto n4 = ip::tanh(n3);
+[[maybe_unused]] constexpr auto n5 = ip::apply(g5_2{}, n2, n4);
+[[maybe_unused]] constexpr auto n6 = ip::tanh(n3);
+[[maybe_unused]] constexpr auto n7 = ip::tanh(n3);
+[[maybe_unused]] constexpr auto n8 = ip::apply(g5_0{}, n6, n5, n7, n5);
+[[maybe_unused]] constexpr auto n8_0 = hana::at_c<0>(n8);
+[[maybe_unused]] constexpr auto n8_1 = hana::at_c<1>(n8);
+[[maybe_unused]] constexpr auto n8_2 = hana::at_c<2>(n8);
 constexpr auto f = ip::function(ip::inputs(x, s), ip::outputs(n8_0, n8_2, n8_1, n6));
 constexpr auto fn = ip::function(ip::inputs(x, s), ip::outputs(n8_0, n8_2, n8_1, n6), ip::no_rewrite);
 }  // namespace g5

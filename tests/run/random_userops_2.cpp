@@ -393,22 +393,22 @@ struct ip::inplace_variant_traits<uo_2::g11_3, 0> {
 using namespace uo_2;
 
 namespace g6 {
-constexpr auto y = ip::input<"y", float>;
-constexpr auto s = ip::input<"s", float, ip::extents<7>>;
-constexpr auto n0 = ip::apply(g6_3{}, y);
-constexpr auto n1 = ip::dot(s, n0);
-constexpr auto n2 = ip::tanh(n0);
-constexpr auto n3 = ip::apply(g6_3{}, n2);
-constexpr auto n4 = n1 - 2.0_c;
-constexpr auto n5 = ip::apply(g6_0{}, n3);
-constexpr auto n5_0 = hana::at_c<0>(n5);
-constexpr auto n5_1 = hana::at_c<1>(n5);
-constexpr auto n5_2 = hana::at_c<2>(n5);
-constexpr auto n6 = ip::slice<1, ip::end, 1>(n5_0);
-constexpr auto n7 = ip::apply(g6_0{}, n5_0);
-constexpr auto n7_0 = hana::at_c<0>(n7);
-constexpr auto n7_1 = hana::at_c<1>(n7);
-constexpr auto n7_2 = hana::at_c<2>(n7);
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto s = ip::input<"s", float, ip::extents<7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g6_3{}, y);
+[[maybe_unused]] constexpr auto n1 = ip::dot(s, n0);
+[[maybe_unused]] constexpr auto n2 = ip::tanh(n0);
+[[maybe_unused]] constexpr auto n3 = ip::apply(g6_3{}, n2);
+[[maybe_unused]] constexpr auto n4 = n1 - 2.0_c;
+[[maybe_unused]] constexpr auto n5 = ip::apply(g6_0{}, n3);
+[[maybe_unused]] constexpr auto n5_0 = hana::at_c<0>(n5);
+[[maybe_unused]] constexpr auto n5_1 = hana::at_c<1>(n5);
+[[maybe_unused]] constexpr auto n5_2 = hana::at_c<2>(n5);
+[[maybe_unused]] constexpr auto n6 = ip::slice<1, ip::end, 1>(n5_0);
+[[maybe_unused]] constexpr auto n7 = ip::apply(g6_0{}, n5_0);
+[[maybe_unused]] constexpr auto n7_0 = hana::at_c<0>(n7);
+[[maybe_unused]] constexpr auto n7_1 = hana::at_c<1>(n7);
+[[maybe_unused]] constexpr auto n7_2 = hana::at_c<2>(n7);
 constexpr auto f = ip::function(ip::inputs(y, s), ip::outputs(n7_2, n5_1));
 constexpr auto fn = ip::function(ip::inputs(y, s), ip::outputs(n7_2, n5_1), ip::no_rewrite);
 }  // namespace g6
@@ -417,15 +417,15 @@ TEST_CASE("uo_2: graph 6", "[run][random][userops]") {
 }
 
 namespace g7 {
-constexpr auto y = ip::input<"y", float>;
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::apply(g7_2{}, B);
-constexpr auto n1 = ip::tanh_inplace(A);
-constexpr auto n2 = ip::transpose(n0);
-constexpr auto n3 = n2 * n2;
-constexpr auto n4 = ip::apply(g7_2{}, B);
-constexpr auto n5 = n4 * n0;
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g7_2{}, B);
+[[maybe_unused]] constexpr auto n1 = ip::tanh_inplace(A);
+[[maybe_unused]] constexpr auto n2 = ip::transpose(n0);
+[[maybe_unused]] constexpr auto n3 = n2 * n2;
+[[maybe_unused]] constexpr auto n4 = ip::apply(g7_2{}, B);
+[[maybe_unused]] constexpr auto n5 = n4 * n0;
 constexpr auto f = ip::function(ip::inputs(y, A, B), ip::outputs(n3, n5));
 constexpr auto fn = ip::function(ip::inputs(y, A, B), ip::outputs(n3, n5), ip::no_rewrite);
 }  // namespace g7
@@ -434,18 +434,18 @@ TEST_CASE("uo_2: graph 7", "[run][random][userops]") {
 }
 
 namespace g8 {
-constexpr auto y = ip::input<"y", float>;
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::dot(A, y);
-constexpr auto n1 = ip::apply(g8_0{}, A);
-constexpr auto n2 = B + n1;
-constexpr auto n3 = ip::tanh_inplace(n0);
-constexpr auto n4 = ip::mul(n3, n3);
-constexpr auto n5 = ip::slice<1, ip::end, 1>(n2);
-constexpr auto n6 = ip::tanh(n3);
-constexpr auto n7 = ip::reverse(B);
-constexpr auto n8 = ip::apply(g8_0{}, n2);
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::dot(A, y);
+[[maybe_unused]] constexpr auto n1 = ip::apply(g8_0{}, A);
+[[maybe_unused]] constexpr auto n2 = B + n1;
+[[maybe_unused]] constexpr auto n3 = ip::tanh_inplace(n0);
+[[maybe_unused]] constexpr auto n4 = ip::mul(n3, n3);
+[[maybe_unused]] constexpr auto n5 = ip::slice<1, ip::end, 1>(n2);
+[[maybe_unused]] constexpr auto n6 = ip::tanh(n3);
+[[maybe_unused]] constexpr auto n7 = ip::reverse(B);
+[[maybe_unused]] constexpr auto n8 = ip::apply(g8_0{}, n2);
 constexpr auto f = ip::function(ip::inputs(y, A, B), ip::outputs(n8, n5, n4));
 constexpr auto fn = ip::function(ip::inputs(y, A, B), ip::outputs(n8, n5, n4), ip::no_rewrite);
 }  // namespace g8
@@ -454,18 +454,18 @@ TEST_CASE("uo_2: graph 8", "[run][random][userops]") {
 }
 
 namespace g9 {
-constexpr auto y = ip::input<"y", float>;
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::apply(g9_2{}, y);
-constexpr auto n1 = y * B;
-constexpr auto n2 = ip::tanh(B);
-constexpr auto n3 = ip::reverse(n2);
-constexpr auto n4 = ip::add_inplace(n3, n1);
-constexpr auto n5 = ip::reduce_sum<-1>(n4);
-constexpr auto n6 = ip::tanh(n1);
-constexpr auto n7 = ip::apply(g9_1{}, n0, y, y);
-constexpr auto n8 = B - n6;
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g9_2{}, y);
+[[maybe_unused]] constexpr auto n1 = y * B;
+[[maybe_unused]] constexpr auto n2 = ip::tanh(B);
+[[maybe_unused]] constexpr auto n3 = ip::reverse(n2);
+[[maybe_unused]] constexpr auto n4 = ip::add_inplace(n3, n1);
+[[maybe_unused]] constexpr auto n5 = ip::reduce_sum<-1>(n4);
+[[maybe_unused]] constexpr auto n6 = ip::tanh(n1);
+[[maybe_unused]] constexpr auto n7 = ip::apply(g9_1{}, n0, y, y);
+[[maybe_unused]] constexpr auto n8 = B - n6;
 constexpr auto f = ip::function(ip::inputs(y, A, B), ip::outputs(n7, n5));
 constexpr auto fn = ip::function(ip::inputs(y, A, B), ip::outputs(n7, n5), ip::no_rewrite);
 }  // namespace g9
@@ -474,16 +474,16 @@ TEST_CASE("uo_2: graph 9", "[run][random][userops]") {
 }
 
 namespace g10 {
-constexpr auto s = ip::input<"s", float, ip::extents<7>>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::apply(g10_0{}, B);
-constexpr auto n1 = ip::tanh(n0);
-constexpr auto n2 = ip::apply(g10_0{}, n0);
-constexpr auto n3 = ip::add_inplace(n2, n0);
-constexpr auto n4 = ip::tanh(B);
-constexpr auto n5 = ip::tanh_inplace(n3);
-constexpr auto n6 = ip::add(n1, 0.5_c);
-constexpr auto n7 = ip::apply(g10_0{}, n4);
+[[maybe_unused]] constexpr auto s = ip::input<"s", float, ip::extents<7>>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g10_0{}, B);
+[[maybe_unused]] constexpr auto n1 = ip::tanh(n0);
+[[maybe_unused]] constexpr auto n2 = ip::apply(g10_0{}, n0);
+[[maybe_unused]] constexpr auto n3 = ip::add_inplace(n2, n0);
+[[maybe_unused]] constexpr auto n4 = ip::tanh(B);
+[[maybe_unused]] constexpr auto n5 = ip::tanh_inplace(n3);
+[[maybe_unused]] constexpr auto n6 = ip::add(n1, 0.5_c);
+[[maybe_unused]] constexpr auto n7 = ip::apply(g10_0{}, n4);
 constexpr auto f = ip::function(ip::inputs(s, B), ip::outputs(n6, n7));
 constexpr auto fn = ip::function(ip::inputs(s, B), ip::outputs(n6, n7), ip::no_rewrite);
 }  // namespace g10
@@ -492,16 +492,16 @@ TEST_CASE("uo_2: graph 10", "[run][random][userops]") {
 }
 
 namespace g11 {
-constexpr auto x = ip::input<"x", float>;
-constexpr auto y = ip::input<"y", float>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::dot(x, x);
-constexpr auto n1 = ip::apply(g11_0{}, B, B, B);
-constexpr auto n1_0 = hana::at_c<0>(n1);
-constexpr auto n1_1 = hana::at_c<1>(n1);
-constexpr auto n1_2 = hana::at_c<2>(n1);
-constexpr auto n2 = ip::dot(B, x);
-constexpr auto n3 = ip::apply(g11_3{}, n2, n2, n2, n2);
+[[maybe_unused]] constexpr auto x = ip::input<"x", float>;
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::dot(x, x);
+[[maybe_unused]] constexpr auto n1 = ip::apply(g11_0{}, B, B, B);
+[[maybe_unused]] constexpr auto n1_0 = hana::at_c<0>(n1);
+[[maybe_unused]] constexpr auto n1_1 = hana::at_c<1>(n1);
+[[maybe_unused]] constexpr auto n1_2 = hana::at_c<2>(n1);
+[[maybe_unused]] constexpr auto n2 = ip::dot(B, x);
+[[maybe_unused]] constexpr auto n3 = ip::apply(g11_3{}, n2, n2, n2, n2);
 constexpr auto f = ip::function(ip::inputs(x, y, B), ip::outputs(n1_1, n3, n0));
 constexpr auto fn = ip::function(ip::inputs(x, y, B), ip::outputs(n1_1, n3, n0), ip::no_rewrite);
 }  // namespace g11

@@ -406,20 +406,20 @@ struct ip::inplace_variant_traits<uo_3::g17_2, 2> {
 using namespace uo_3;
 
 namespace g12 {
-constexpr auto x = ip::input<"x", float>;
-constexpr auto y = ip::input<"y", float>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::transpose(B);
-constexpr auto n1 = ip::apply(g12_1{}, n0, n0, n0);
-constexpr auto n1_0 = hana::at_c<0>(n1);
-constexpr auto n1_1 = hana::at_c<1>(n1);
-constexpr auto n1_2 = hana::at_c<2>(n1);
-constexpr auto n2 = ip::reverse(n1_1);
-constexpr auto n3 = ip::add(n2, 0.5_c);
-constexpr auto n4 = n0 + 0.25_c;
-constexpr auto n5 = ip::apply(g12_0{}, n1_2, n2);
-constexpr auto n5_0 = hana::at_c<0>(n5);
-constexpr auto n5_1 = hana::at_c<1>(n5);
+[[maybe_unused]] constexpr auto x = ip::input<"x", float>;
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::transpose(B);
+[[maybe_unused]] constexpr auto n1 = ip::apply(g12_1{}, n0, n0, n0);
+[[maybe_unused]] constexpr auto n1_0 = hana::at_c<0>(n1);
+[[maybe_unused]] constexpr auto n1_1 = hana::at_c<1>(n1);
+[[maybe_unused]] constexpr auto n1_2 = hana::at_c<2>(n1);
+[[maybe_unused]] constexpr auto n2 = ip::reverse(n1_1);
+[[maybe_unused]] constexpr auto n3 = ip::add(n2, 0.5_c);
+[[maybe_unused]] constexpr auto n4 = n0 + 0.25_c;
+[[maybe_unused]] constexpr auto n5 = ip::apply(g12_0{}, n1_2, n2);
+[[maybe_unused]] constexpr auto n5_0 = hana::at_c<0>(n5);
+[[maybe_unused]] constexpr auto n5_1 = hana::at_c<1>(n5);
 constexpr auto f = ip::function(ip::inputs(x, y, B), ip::outputs(n4));
 constexpr auto fn = ip::function(ip::inputs(x, y, B), ip::outputs(n4), ip::no_rewrite);
 }  // namespace g12
@@ -428,11 +428,11 @@ TEST_CASE("uo_3: graph 12", "[run][random][userops]") {
 }
 
 namespace g13 {
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::transpose(B);
-constexpr auto n1 = n0 + n0;
-constexpr auto n2 = ip::tanh_inplace(n1);
-constexpr auto n3 = ip::apply(g13_1{}, B, B, B);
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::transpose(B);
+[[maybe_unused]] constexpr auto n1 = n0 + n0;
+[[maybe_unused]] constexpr auto n2 = ip::tanh_inplace(n1);
+[[maybe_unused]] constexpr auto n3 = ip::apply(g13_1{}, B, B, B);
 constexpr auto f = ip::function(ip::inputs(B), ip::outputs(n2, n3));
 constexpr auto fn = ip::function(ip::inputs(B), ip::outputs(n2, n3), ip::no_rewrite);
 }  // namespace g13
@@ -441,27 +441,27 @@ TEST_CASE("uo_3: graph 13", "[run][random][userops]") {
 }
 
 namespace g14 {
-constexpr auto s = ip::input<"s", float, ip::extents<7>>;
-constexpr auto n0 = ip::apply(g14_1{}, s, s);
-constexpr auto n1 = n0 + 1.5_c;
-constexpr auto n2 = ip::apply(g14_2{}, n1, n0);
-constexpr auto n2_0 = hana::at_c<0>(n2);
-constexpr auto n2_1 = hana::at_c<1>(n2);
-constexpr auto n2_2 = hana::at_c<2>(n2);
-constexpr auto n2_3 = hana::at_c<3>(n2);
-constexpr auto n2_4 = hana::at_c<4>(n2);
-constexpr auto n3 = ip::apply(g14_0{}, n1, n2_2, s);
-constexpr auto n3_0 = hana::at_c<0>(n3);
-constexpr auto n3_1 = hana::at_c<1>(n3);
-constexpr auto n3_2 = hana::at_c<2>(n3);
-constexpr auto n3_3 = hana::at_c<3>(n3);
-constexpr auto n4 = ip::apply(g14_2{}, n3_1, n3_2);
-constexpr auto n4_0 = hana::at_c<0>(n4);
-constexpr auto n4_1 = hana::at_c<1>(n4);
-constexpr auto n4_2 = hana::at_c<2>(n4);
-constexpr auto n4_3 = hana::at_c<3>(n4);
-constexpr auto n4_4 = hana::at_c<4>(n4);
-constexpr auto n5 = ip::dot(n4_2, n3_2);
+[[maybe_unused]] constexpr auto s = ip::input<"s", float, ip::extents<7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g14_1{}, s, s);
+[[maybe_unused]] constexpr auto n1 = n0 + 1.5_c;
+[[maybe_unused]] constexpr auto n2 = ip::apply(g14_2{}, n1, n0);
+[[maybe_unused]] constexpr auto n2_0 = hana::at_c<0>(n2);
+[[maybe_unused]] constexpr auto n2_1 = hana::at_c<1>(n2);
+[[maybe_unused]] constexpr auto n2_2 = hana::at_c<2>(n2);
+[[maybe_unused]] constexpr auto n2_3 = hana::at_c<3>(n2);
+[[maybe_unused]] constexpr auto n2_4 = hana::at_c<4>(n2);
+[[maybe_unused]] constexpr auto n3 = ip::apply(g14_0{}, n1, n2_2, s);
+[[maybe_unused]] constexpr auto n3_0 = hana::at_c<0>(n3);
+[[maybe_unused]] constexpr auto n3_1 = hana::at_c<1>(n3);
+[[maybe_unused]] constexpr auto n3_2 = hana::at_c<2>(n3);
+[[maybe_unused]] constexpr auto n3_3 = hana::at_c<3>(n3);
+[[maybe_unused]] constexpr auto n4 = ip::apply(g14_2{}, n3_1, n3_2);
+[[maybe_unused]] constexpr auto n4_0 = hana::at_c<0>(n4);
+[[maybe_unused]] constexpr auto n4_1 = hana::at_c<1>(n4);
+[[maybe_unused]] constexpr auto n4_2 = hana::at_c<2>(n4);
+[[maybe_unused]] constexpr auto n4_3 = hana::at_c<3>(n4);
+[[maybe_unused]] constexpr auto n4_4 = hana::at_c<4>(n4);
+[[maybe_unused]] constexpr auto n5 = ip::dot(n4_2, n3_2);
 constexpr auto f = ip::function(ip::inputs(s), ip::outputs(n3_0));
 constexpr auto fn = ip::function(ip::inputs(s), ip::outputs(n3_0), ip::no_rewrite);
 }  // namespace g14
@@ -471,26 +471,26 @@ TEST_CASE("uo_3: graph 14", "[run][random][userops][!mayfail]") {
 }
 
 namespace g15 {
-constexpr auto x = ip::input<"x", float>;
-constexpr auto y = ip::input<"y", float>;
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto n0 = ip::tanh_inplace(A);
-constexpr auto n1 = ip::mul(y, 0.5_c);
-constexpr auto n2 = ip::apply(g15_1{}, x, x, x);
-constexpr auto n2_0 = hana::at_c<0>(n2);
-constexpr auto n2_1 = hana::at_c<1>(n2);
-constexpr auto n2_2 = hana::at_c<2>(n2);
-constexpr auto n3 = ip::apply(g15_1{}, n2_2, n1, n2_2);
-constexpr auto n3_0 = hana::at_c<0>(n3);
-constexpr auto n3_1 = hana::at_c<1>(n3);
-constexpr auto n3_2 = hana::at_c<2>(n3);
-constexpr auto n4 = ip::apply(g15_2{}, n0, n0);
-constexpr auto n5 = ip::apply(g15_0{}, n3_0);
-constexpr auto n5_0 = hana::at_c<0>(n5);
-constexpr auto n5_1 = hana::at_c<1>(n5);
-constexpr auto n6 = ip::apply(g15_0{}, n3_1);
-constexpr auto n6_0 = hana::at_c<0>(n6);
-constexpr auto n6_1 = hana::at_c<1>(n6);
+[[maybe_unused]] constexpr auto x = ip::input<"x", float>;
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto n0 = ip::tanh_inplace(A);
+[[maybe_unused]] constexpr auto n1 = ip::mul(y, 0.5_c);
+[[maybe_unused]] constexpr auto n2 = ip::apply(g15_1{}, x, x, x);
+[[maybe_unused]] constexpr auto n2_0 = hana::at_c<0>(n2);
+[[maybe_unused]] constexpr auto n2_1 = hana::at_c<1>(n2);
+[[maybe_unused]] constexpr auto n2_2 = hana::at_c<2>(n2);
+[[maybe_unused]] constexpr auto n3 = ip::apply(g15_1{}, n2_2, n1, n2_2);
+[[maybe_unused]] constexpr auto n3_0 = hana::at_c<0>(n3);
+[[maybe_unused]] constexpr auto n3_1 = hana::at_c<1>(n3);
+[[maybe_unused]] constexpr auto n3_2 = hana::at_c<2>(n3);
+[[maybe_unused]] constexpr auto n4 = ip::apply(g15_2{}, n0, n0);
+[[maybe_unused]] constexpr auto n5 = ip::apply(g15_0{}, n3_0);
+[[maybe_unused]] constexpr auto n5_0 = hana::at_c<0>(n5);
+[[maybe_unused]] constexpr auto n5_1 = hana::at_c<1>(n5);
+[[maybe_unused]] constexpr auto n6 = ip::apply(g15_0{}, n3_1);
+[[maybe_unused]] constexpr auto n6_0 = hana::at_c<0>(n6);
+[[maybe_unused]] constexpr auto n6_1 = hana::at_c<1>(n6);
 constexpr auto f = ip::function(ip::inputs(x, y, A), ip::outputs(n3_2));
 constexpr auto fn = ip::function(ip::inputs(x, y, A), ip::outputs(n3_2), ip::no_rewrite);
 }  // namespace g15
@@ -499,17 +499,17 @@ TEST_CASE("uo_3: graph 15", "[run][random][userops]") {
 }
 
 namespace g16 {
-constexpr auto s = ip::input<"s", float, ip::extents<7>>;
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
-constexpr auto n0 = ip::apply(g16_1{}, s, s, s);
-constexpr auto n1 = ip::apply(g16_0{}, B, B, B, A);
-constexpr auto n1_0 = hana::at_c<0>(n1);
-constexpr auto n1_1 = hana::at_c<1>(n1);
-constexpr auto n2 = n1_0 * 0.5_c;
-constexpr auto n3 = ip::reverse(n2);
-constexpr auto n4 = ip::slice<0, ip::end, 2>(B);
-constexpr auto n5 = ip::tanh(n3);
+[[maybe_unused]] constexpr auto s = ip::input<"s", float, ip::extents<7>>;
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto B = ip::input<"B", float, ip::extents<5, 7>>;
+[[maybe_unused]] constexpr auto n0 = ip::apply(g16_1{}, s, s, s);
+[[maybe_unused]] constexpr auto n1 = ip::apply(g16_0{}, B, B, B, A);
+[[maybe_unused]] constexpr auto n1_0 = hana::at_c<0>(n1);
+[[maybe_unused]] constexpr auto n1_1 = hana::at_c<1>(n1);
+[[maybe_unused]] constexpr auto n2 = n1_0 * 0.5_c;
+[[maybe_unused]] constexpr auto n3 = ip::reverse(n2);
+[[maybe_unused]] constexpr auto n4 = ip::slice<0, ip::end, 2>(B);
+[[maybe_unused]] constexpr auto n5 = ip::tanh(n3);
 constexpr auto f = ip::function(ip::inputs(s, A, B), ip::outputs(n0, n1_1));
 constexpr auto fn = ip::function(ip::inputs(s, A, B), ip::outputs(n0, n1_1), ip::no_rewrite);
 }  // namespace g16
@@ -518,14 +518,14 @@ TEST_CASE("uo_3: graph 16", "[run][random][userops]") {
 }
 
 namespace g17 {
-constexpr auto x = ip::input<"x", float>;
-constexpr auto y = ip::input<"y", float>;
-constexpr auto A = ip::input<"A", float, 2>;
-constexpr auto n0 = ip::dot(A, y);
-constexpr auto n1 = y - 0.25_c;
-constexpr auto n2 = ip::add_inplace(A, n1);
-constexpr auto n3 = ip::reduce_sum<-1>(n2);
-constexpr auto n4 = ip::tanh(n3);
+[[maybe_unused]] constexpr auto x = ip::input<"x", float>;
+[[maybe_unused]] constexpr auto y = ip::input<"y", float>;
+[[maybe_unused]] constexpr auto A = ip::input<"A", float, 2>;
+[[maybe_unused]] constexpr auto n0 = ip::dot(A, y);
+[[maybe_unused]] constexpr auto n1 = y - 0.25_c;
+[[maybe_unused]] constexpr auto n2 = ip::add_inplace(A, n1);
+[[maybe_unused]] constexpr auto n3 = ip::reduce_sum<-1>(n2);
+[[maybe_unused]] constexpr auto n4 = ip::tanh(n3);
 constexpr auto f = ip::function(ip::inputs(x, y, A), ip::outputs(n4, n2));
 constexpr auto fn = ip::function(ip::inputs(x, y, A), ip::outputs(n4, n2), ip::no_rewrite);
 }  // namespace g17
