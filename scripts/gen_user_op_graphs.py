@@ -63,8 +63,8 @@ Run many more graphs than are committed, e.g.
         --files 8 --per-file 12 --first 101
 and build them with -DINPLACE_RANDOM_GRAPH_STRIDE=1 (then delete them).
 
-Options: --seed, --candidates, --files, --per-file, --cxx, --out, --no-probe,
---keep-all (keep the candidates the probe rejects out of the files: only for
+Options: --seed, --candidates, --files, --per-file, --first, --name, --cxx,
+--out, --destroy, --nodes, --no-probe (skip the legality probe: only for
 debugging the generator).
 """
 
@@ -101,6 +101,8 @@ INPUT_ORDER = ['x', 'y', 's', 'A', 'B']
 CONSTANTS = ['2.0', '0.5', '1.5', '0.25']
 COEFS = [0.5, -1.0, 0.25, 1.5, -0.5, 0.75]
 BOUND = 8.0
+# --destroy (share of explicit in-place user ops) and --nodes (most nodes a graph draws)
+KNOBS = {'destroy': 0.35, 'nodes': 9}
 
 
 
@@ -336,7 +338,7 @@ def make_op(rng, name, rank):
         return op
     viewed = set(j for j, _ in op.views.values())  # an input a view output shows is never overwritten
     comp = op.computed()
-    if rng.random() < 0.35:  # an explicit in-place op
+    if rng.random() < KNOBS['destroy']:  # an explicit in-place op
         outs = [o for o in comp if rng.random() < 0.6] or comp[:1]
         free = [j for j in range(op.n_in) if j not in viewed]
         rng.shuffle(free)
@@ -567,7 +569,7 @@ def make_graph(seed, index, ns):
     ranks = sorted(set(len(INPUTS[n][0]) for n in names))
     for k in range(rng.choice([2, 3, 3, 4])):
         g.ops.append(make_op(rng, 'g%d_%d' % (index, k), rng.choice(ranks)))
-    target = rng.randrange(4, 10)
+    target = rng.randrange(4, KNOBS['nodes'] + 1)
     tries = 0
     while g.n < target and tries < 60:
         tries += 1
@@ -713,8 +715,11 @@ def main():
     ap.add_argument('--cxx', default='g++')
     ap.add_argument('--out', default=os.path.join(ROOT, 'tests', 'run'))
     ap.add_argument('--no-probe', action='store_true')
+    ap.add_argument('--destroy', type=float, default=0.35, help='share of explicit in-place user ops')
+    ap.add_argument('--nodes', type=int, default=9, help='most nodes a graph draws (at least 4)')
     args = ap.parse_args()
     np.seterr(all='raise')
+    KNOBS.update(destroy=args.destroy, nodes=max(4, args.nodes))
     cands = [g for g in (make_graph(args.seed, i, None) for i in range(args.candidates)) if g is not None]
     res = {g.index: (1, 0) for g in cands} if args.no_probe else probe(cands, args.cxx)
     legal = [g for g in cands if res.get(g.index, (0, 0))[0]]
@@ -731,6 +736,8 @@ def main():
            % (args.seed, args.candidates, args.files, args.per_file))
     if args.first != 1 or args.name != 'random_userops':
         cmd += ' --first %d --name %s' % (args.first, args.name)
+    if args.destroy != 0.35 or args.nodes != 9:
+        cmd += ' --destroy %g --nodes %d' % (args.destroy, args.nodes)
     for k in range(args.files):
         part = legal[k * args.per_file:(k + 1) * args.per_file]
         if not part:
