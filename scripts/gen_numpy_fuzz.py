@@ -27,7 +27,8 @@ How it works
      and now and then ip::flatten. Dtypes mix: float beside double tensors, a
      double scalar beside floats, int inputs with int operands and weak
      constants (not int beside float tensors, a documented deviation from NumPy
-     in docs/tensors.md; no reduce_sum of ints, which NumPy widens to int64).
+     in docs/tensors.md, nor an int divided by an int constant, which C++
+     truncates; no reduce_sum of ints, which NumPy widens to int64).
      Every value is computed with NumPy at once (NEP 50: constants are Python
      numbers, weak; scalar inputs are 0-d arrays of their dtype, strong); an
      in-place op computes like np.op(d, o, out=d) (the destination's dtype).
@@ -245,6 +246,8 @@ class Graph:
         if op == '/':
             b = self.constant()
             if a.kind == 'const':
+                return None
+            if is_int(a.dtype) and isinstance(b.val, int):  # C++ truncates (docs/tensors.md), NumPy does not
                 return None
         if a.kind == 'const' and b.kind == 'const':
             return None

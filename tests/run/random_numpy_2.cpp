@@ -25,19 +25,18 @@ namespace g10 {
 constexpr auto n0 = ip::add(i, i);
 constexpr auto n1 = ip::sum(n0, i, i);
 constexpr auto n3 = ip::view(s, ip::all);
-constexpr auto n4 = (n3 - n3);
-constexpr auto n6 = ip::sigmoid(n4);
-constexpr auto n7 = (i / 2_c);
-constexpr auto n8 = ip::add_inplace(i, n1);
+constexpr auto n5 = ip::mul_inplace(n3, s);
+constexpr auto n8 = (s / 3_c);
 constexpr auto in = ip::inputs(s, i);
-constexpr auto out = ip::outputs(n8, n6, n7);
+constexpr auto out = ip::outputs(n8, n5, n1, n0);
 constexpr bool ok = ip::check(in, out).ok;
 constexpr auto f = ip::function(in, out);
 constexpr auto fn = ip::function(in, out, ip::no_rewrite);
 const std::vector<nf::expected> want = {
-    nf::expected{"int", {7}, {5.0, -20.0, 15.0, 20.0, 5.0, 15.0, 15.0}, {0, 0, 0, 0, 0, 0, 0}},
-    nf::expected{"float", {7}, {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, {9.54e-07, 9.54e-07, 9.54e-07, 9.54e-07, 9.54e-07, 9.54e-07, 9.54e-07}},
-    nf::expected{"double", {7}, {0.5, -2.0, 1.5, 2.0, 0.5, 1.5, 1.5}, {2.22e-16, 8.88e-16, 6.66e-16, 8.88e-16, 2.22e-16, 6.66e-16, 6.66e-16}},
+    nf::expected{"float", {7}, {-0.296875, -0.1302083283662796, 0.1979166716337204, -0.010416666977107525, -0.02083333395421505, 0.1614583283662796, 0.1875}, {7.08e-08, 3.1e-08, 4.72e-08, 2.48e-09, 4.97e-09, 3.85e-08, 4.47e-08}},
+    nf::expected{"float", {7}, {0.793212890625, 0.152587890625, 0.3525390625, 0.0009765625, 0.00390625, 0.234619140625, 0.31640625}, {3.78e-07, 7.28e-08, 1.68e-07, 4.66e-10, 1.86e-09, 1.12e-07, 1.51e-07}},
+    nf::expected{"int", {7}, {4.0, -16.0, 12.0, 16.0, 4.0, 12.0, 12.0}, {0, 0, 0, 0, 0, 0, 0}},
+    nf::expected{"int", {7}, {2.0, -8.0, 6.0, 8.0, 2.0, 6.0, 6.0}, {0, 0, 0, 0, 0, 0, 0}},
 };
 }  // namespace g10
 
