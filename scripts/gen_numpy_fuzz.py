@@ -1,0 +1,824 @@
+#!/usr/bin/python3
+"""Generates random legal graphs whose expected outputs NumPy computes.
+
+    /usr/bin/python3 scripts/gen_numpy_fuzz.py          # from the repository root
+    /usr/bin/python3 scripts/gen_numpy_fuzz.py --seed 5 --candidates 400 --files 40 --out /tmp/fuzz
+
+writes tests/run/random_numpy_<k>.cpp (k = 1 .. --files). Run by hand (the
+generated files are committed); needs NumPy 2 and g++ (or --cxx) for the
+legality probe. The same options and library give the same files.
+
+How it works
+  1. Candidates. Each graph draws, from random.Random("<seed>-<index>"), 1 to 4
+     inputs among
+         x: float (7,)           y: double (7,)          s: float extents<7>
+         c: double rank 2, run-time (7, 1)               r: float extents<1, dynamic>, (1, 7)
+         A: float (5, 7)         B: double extents<5, 7> i: int (7,)
+         a: ip::scalar<"a", double>                      b: ip::scalar<"b", float>
+     then 4 to 10 nodes reading earlier values (shared subexpressions): + - * /
+     (division by a constant), ip::min/max, neg/exp/tanh/sigmoid/relu/abs,
+     ip::where (its condition exact: an input, a view of one, relu of one),
+     ip::sum, weak constants (2_c, 3_c, 0.5_c, 0.25_c, 1.5_c), the in-place ops
+     add/sub/mul_inplace, ip::apply(ip::ops::inplace_op<ip::ops::sub, 1>{}, o, d),
+     sum_inplace, exp/tanh/neg/relu/softmax_inplace, ip::dot, ip::reduce_sum
+     (all axes or one, negative axes too), ip::softmax, and the views ip::view
+     (ranges with negative steps, ip::all, ip::at, ip::new_axis on leading axes),
+     ip::transpose, ip::expand_dims, ip::row, ip::col, ip::diagonal, ip::reverse
+     and now and then ip::flatten. Dtypes mix: float beside double tensors, a
+     double scalar beside floats, int inputs with int operands and weak
+     constants (not int beside float tensors, a documented deviation from NumPy
+     in docs/tensors.md, nor an int divided by an int constant, which C++
+     truncates; no reduce_sum of ints, which NumPy widens to int64).
+     Every value is computed with NumPy at once (NEP 50: constants are Python
+     numbers, weak; scalar inputs are 0-d arrays of their dtype, strong); an
+     in-place op computes like np.op(d, o, out=d) (the destination's dtype).
+     Values stay below 30 in magnitude (tanh or sigmoid squash operands when
+     needed), so float results are well conditioned. Beside each value the
+     generator carries a bound on its rounding error: each op adds its own
+     rounding in its dtype to the errors of its operands, scaled by the
+     magnitude of the terms (dot and reduce_sum: sum of |terms| times their
+     count); the tolerance of an output element is 4 times that bound (NumPy
+     and the library may each be off by the bound, plus slack for transcendental
+     kernels). 1 to 3 outputs: the last node and other sinks, now and then an
+     input, a view or a value of another extent that broadcasts (a (7, 1)
+     beside a (1, 7) value of one loop).
+  2. Legality. A value is destroyed at most once and a destroyed value is never
+     an output; the rest (ordering cycles ...) is settled by compiling probes
+     that print ip::check(...).ok; only accepted graphs are written. In the
+     test each graph is also guarded by ip::check: one the library rejects
+     later is skipped and counted (nf::run), not a compile error.
+  --profile inplace draws mostly in-place ops and views (for local runs).
+  3. Tests: each graph's namespace gN holds the graph, f, fn (ip::no_rewrite)
+     and NumPy's outputs; its TEST_CASE calls nf::run (tests/run/random_numpy.hpp)
+     with the inputs' values.
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+# NumPy 2's dtype rules (NEP 50: Python numbers are weak, 0-d arrays strong).
+# NumPy 1.24-1.26 have them behind a switch; np.where is done by hand below
+# (its weak scalars follow NEP 50 only from NumPy 2).
+if int(np.__version__.split('.')[0]) < 2:
+    np._set_promotion_state('weak')
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOUND = 30.0
+
+CXX_DTYPE = {np.dtype('float32'): 'float', np.dtype('float64'): 'double', np.dtype('int32'): 'int'}
+UNIT = {np.dtype('float32'): 2.0 ** -24, np.dtype('float64'): 2.0 ** -53, np.dtype('int32'): 0.0}
+
+# name: (declaration, run-time shape, dtype, tensor type made by the test or None for a scalar)
+INPUTS = {
+    'x': ('ip::input<"x", float>', (7,), 'float32', 'ip::tensor<float>(std::size_t{7})'),
+    'y': ('ip::input<"y", double>', (7,), 'float64', 'ip::tensor<double>(std::size_t{7})'),
+    's': ('ip::input<"s", float, ip::extents<7>>', (7,), 'float32', 'ip::tensor<float, ip::extents<7>>(std::size_t{7})'),
+    'c': ('ip::input<"c", double, 2>', (7, 1), 'float64', 'ip::tensor<double, 2>(std::size_t{7}, std::size_t{1})'),
+    'r': ('ip::input<"r", float, ip::extents<1, ip::dynamic>>', (1, 7), 'float32',
+          'ip::tensor<float, ip::extents<1, ip::dynamic>>(std::size_t{1}, std::size_t{7})'),
+    'A': ('ip::input<"A", float, 2>', (5, 7), 'float32', 'ip::tensor<float, 2>(std::size_t{5}, std::size_t{7})'),
+    'B': ('ip::input<"B", double, ip::extents<5, 7>>', (5, 7), 'float64',
+          'ip::tensor<double, ip::extents<5, 7>>(std::size_t{5}, std::size_t{7})'),
+    'i': ('ip::input<"i", int>', (7,), 'int32', 'ip::tensor<int>(std::size_t{7})'),
+    'a': ('ip::scalar<"a", double>', (), 'float64', None),
+    'b': ('ip::scalar<"b", float>', (), 'float32', None),
+}
+INPUT_ORDER = ['x', 'y', 's', 'c', 'r', 'A', 'B', 'i', 'a', 'b']
+
+# weak constants: (C++, Python value); all exact in float
+CONSTANTS = [('2_c', 2), ('3_c', 3), ('0.5_c', 0.5), ('0.25_c', 0.25), ('1.5_c', 1.5)]
+
+
+def is_int(dt):
+    return np.dtype(dt).kind in 'iu'
+
+
+def unit(dt):
+    return UNIT[np.dtype(dt)]
+
+
+def input_data(name, rng):
+    _, shape, dt, _ = INPUTS[name]
+    n = int(np.prod(shape)) if shape else 1
+    vals = []
+    for _ in range(n):
+        if rng.random() < 1 / 7:
+            vals.append(0)
+            continue
+        if dt == 'int32':
+            vals.append(rng.choice([-4, -3, -2, -1, 1, 2, 3, 4]))
+            continue
+        k = rng.randint(-64, 64)
+        if dt == 'float64':  # not representable in float: a double narrowed to float shows
+            vals.append((k + 1 / 3) / 64)
+        else:
+            vals.append(k / 64)
+    if not shape:
+        if dt == 'float64':
+            return np.array(rng.choice([1 / 3, 0.1, -0.7, 1.1]), dtype=dt)
+        return np.array(rng.choice([0.3, -0.6, 1.2]), dtype=dt)  # rounded to float
+    return np.array(vals, dtype=dt).reshape(shape)
+
+
+class Value:
+    def __init__(self, cpp, val, err, kind, exact=False, root=None):
+        self.cpp = cpp      # C++ name or constant
+        self.val = val      # NumPy array (0-d for scalars) or a Python number (weak constant)
+        self.err = err      # float64 array: bound on |val - exact value|
+        self.kind = kind    # 'input', 'scalar', 'const', 'node'
+        self.exact = exact  # the same in every precision (a where condition)
+        self.root = root    # storage: (root id, version); None for constants
+        self.shape = np.shape(val)
+
+    @property
+    def dtype(self):
+        return None if self.kind == 'const' else self.val.dtype
+
+    @property
+    def mag(self):
+        return np.abs(np.asarray(self.val, dtype=np.float64))
+
+    def maxabs(self):
+        return float(np.max(self.mag)) if np.size(self.val) else 0.0
+
+
+def broadcast(a, b):
+    try:
+        return np.broadcast_shapes(a, b)
+    except ValueError:
+        return None
+
+
+class Graph:
+    def __init__(self, rng):
+        self.rng = rng
+        self.inputs = []
+        self.pool = []
+        self.lines = []
+        self.n = 0
+        self.outputs = []
+        self.version = {}   # root -> current version (bumped by each destroyer)
+        self.uses = {}
+
+    def add(self, cpp, val, err, reads, exact=False, root=None):
+        val = np.asarray(val)
+        if val.dtype not in CXX_DTYPE or val.ndim > 3 or val.size > 64:
+            return None
+        if not is_int(val.dtype) and (not np.all(np.isfinite(val)) or np.max(np.abs(val), initial=0) > 4 * BOUND):
+            return None
+        name = 'n%d' % self.n
+        self.n += 1
+        self.lines.append('constexpr auto %s = %s;' % (name, cpp))
+        self.uses[name] = {r.cpp for r in reads if r.kind != 'const'}
+        if root is None:
+            root = (name, 0)
+            self.version[name] = 0
+        v = Value(name, val, np.broadcast_to(np.asarray(err, dtype=np.float64), val.shape).copy(), 'node', exact, root)
+        self.pool.append(v)
+        return v
+
+    def constant(self):
+        cpp, py = self.rng.choice(CONSTANTS)
+        return Value(cpp, py, np.zeros(()), 'const', exact=True)
+
+    def pick(self, pred=lambda v: True, recent=True):
+        cands = [v for v in self.pool if pred(v)]
+        if not cands:
+            return None
+        if recent and self.rng.random() < 0.6:
+            cands = cands[-3:]
+        return self.rng.choice(cands)
+
+    def stale(self, v):
+        return v.root is not None and self.version[v.root[0]] != v.root[1]
+
+    # -- rounding rules -------------------------------------------------------------
+    def rounding(self, val):
+        return unit(val.dtype) * np.abs(np.asarray(val, dtype=np.float64))
+
+    def squash(self, v):
+        if v is None or v.kind == 'const' or is_int(v.dtype) or v.kind == 'scalar':
+            return v
+        if self.rng.random() < 0.5:
+            r = np.tanh(v.val)
+            return self.add('ip::tanh(%s)' % v.cpp, r, v.err + 8 * self.rounding(r), [v])
+        r = 1 / (1 + np.exp(-v.val))
+        return self.add('ip::sigmoid(%s)' % v.cpp, r, v.err / 4 + 8 * self.rounding(r), [v])
+
+    def limit(self, v, bound):
+        if v is None or v.kind == 'const' or v.maxabs() <= bound:
+            return v
+        if v.kind == 'scalar' or is_int(v.dtype):
+            return None
+        return self.squash(v)
+
+    def mixable(self, a, b):
+        """NumPy and the library agree on the dtype (no int beside a float tensor or
+        scalar, unless --int-float: a library whose rule is NumPy's there too)."""
+        if a.kind == 'const' or b.kind == 'const' or INT_FLOAT[0]:
+            return True
+        return is_int(a.dtype) == is_int(b.dtype)
+
+    def partner(self, a, into=False):
+        if self.rng.random() < 0.25:
+            return self.constant()
+
+        def ok(v):
+            s = broadcast(a.shape, v.shape)
+            return s is not None and (not into or s == a.shape) and self.mixable(a, v)
+        if self.rng.random() < 0.6:  # mix the inputs: a value of other storage
+            other = self.pick(lambda v: ok(v) and v.root[0] != a.root[0], recent=False)
+            if other is not None:
+                return other
+        return self.pick(ok) or self.constant()
+
+    # -- ops ------------------------------------------------------------------------
+    def op_binary(self):
+        a = self.pick()
+        b = self.partner(a)
+        if self.rng.random() < 0.3 and b.kind != 'const':
+            a, b = b, a
+        op = self.rng.choice(['+', '-', '*', '*', 'min', 'max', '/'])
+        if op == '/':
+            b = self.constant()
+            if a.kind == 'const':
+                return None
+            if is_int(a.dtype) and isinstance(b.val, int):  # C++ truncates (docs/tensors.md), NumPy does not
+                return None
+        if a.kind == 'const' and b.kind == 'const':
+            return None
+        if op == '*' and a.maxabs() * b.maxabs() > BOUND:
+            a, b = self.limit(a, 1.0), self.limit(b, 1.0)
+        if op in '+-' and a.maxabs() + b.maxabs() > BOUND:
+            a, b = self.limit(a, 1.0), self.limit(b, 1.0)
+        if a is None or b is None:
+            return None
+        fn = {'+': np.add, '-': np.subtract, '*': np.multiply, '/': np.divide, 'min': np.minimum,
+              'max': np.maximum}[op]
+        r = fn(a.val, b.val)
+        ea, eb = a.err, b.err
+        if op in '+-':
+            err = ea + eb + self.rounding(r)
+        elif op == '*':
+            err = a.mag * eb + b.mag * ea + ea * eb + self.rounding(r)
+        elif op == '/':
+            err = ea / abs(b.val) + self.rounding(r)
+        else:
+            err = np.maximum(ea, eb)
+        names = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'div', 'min': 'min', 'max': 'max'}
+        if op in '+-*/' and self.rng.random() < 0.7:
+            cpp = '(%s %s %s)' % (a.cpp, op, b.cpp)
+        else:
+            cpp = 'ip::%s(%s, %s)' % (names[op], a.cpp, b.cpp)
+        exact = op in ('min', 'max') and a.exact and b.exact
+        return self.add(cpp, r, err, [a, b], exact)
+
+    def op_unary(self):
+        a = self.pick(lambda v: v.kind != 'const')
+        if a is None:
+            return None
+        op = self.rng.choice(['neg', 'exp', 'tanh', 'sigmoid', 'relu', 'abs', 'exp'])
+        if is_int(a.dtype) and op == 'sigmoid':
+            return None
+        if op == 'exp':
+            if a.maxabs() > 2.5:
+                a = self.squash(a) if not is_int(a.dtype) and a.kind != 'scalar' else None
+                if a is None:
+                    return None
+            r = np.exp(a.val)
+            err = np.abs(r) * (1.01 * a.err + 8 * unit(r.dtype))
+        elif op == 'tanh':
+            r = np.tanh(a.val)
+            err = a.err + 8 * self.rounding(r)
+        elif op == 'sigmoid':
+            r = 1 / (1 + np.exp(-a.val))
+            err = a.err / 4 + 8 * self.rounding(r)
+        elif op == 'neg':
+            r, err = np.negative(a.val), a.err
+        elif op == 'abs':
+            r, err = np.abs(a.val), a.err
+        else:
+            r, err = np.maximum(a.val, 0), a.err
+        cpp = '(-%s)' % a.cpp if op == 'neg' and self.rng.random() < 0.5 else 'ip::%s(%s)' % (op, a.cpp)
+        exact = op in ('relu', 'neg', 'abs') and a.exact
+        return self.add(cpp, r, err, [a], exact)
+
+    def destination(self):
+        return self.pick(lambda v: v.kind in ('input', 'node') and not self.stale(v))
+
+    def destroyed(self, d):
+        """The root of d gets a new version: d and its views are stale."""
+        root = d.root[0]
+        self.version[root] += 1
+        return (root, self.version[root])
+
+    def inplace_result(self, d, r):
+        """np.op(d, o, out=d): computed in r's dtype, stored in d's."""
+        if np.can_cast(r.dtype, d.dtype, 'same_kind'):
+            return np.asarray(r).astype(d.dtype)
+        return None
+
+    def op_inplace_binary(self):
+        d = self.destination()
+        if d is None:
+            return None
+        o = self.partner(d, into=True)
+        op = self.rng.choice(['add', 'sub', 'mul', 'sub1'])
+        if (op == 'mul' and d.maxabs() * o.maxabs() > BOUND) or d.maxabs() + o.maxabs() > BOUND:
+            return None
+        fn = {'add': np.add, 'sub': np.subtract, 'mul': np.multiply}
+        if op == 'sub1':
+            r = np.subtract(o.val, d.val)
+        else:
+            r = fn[op](d.val, o.val)
+        res = self.inplace_result(d, r)
+        if res is None or res.shape != d.shape:
+            return None
+        if op == 'mul':
+            err = d.mag * o.err + o.mag * d.err + d.err * o.err
+        else:
+            err = d.err + o.err
+        err = err + self.rounding(np.asarray(r)) + self.rounding(res)
+        if op == 'sub1':
+            if o.kind == 'const' and self.rng.random() < 0.5:
+                cpp = 'ip::apply(ip::inplace<1>(ip::ops::sub{}), %s, %s)' % (o.cpp, d.cpp)
+            else:
+                cpp = 'ip::apply(ip::ops::inplace_op<ip::ops::sub, 1>{}, %s, %s)' % (o.cpp, d.cpp)
+        else:
+            cpp = 'ip::%s_inplace(%s, %s)' % (op, d.cpp, o.cpp)
+        root = self.destroyed(d)
+        return self.add(cpp, res, err, [d, o], root=root)
+
+    def op_inplace_unary(self):
+        d = self.destination()
+        if d is None or is_int(d.dtype):
+            return None
+        op = self.rng.choice(['exp', 'tanh', 'neg', 'relu', 'softmax'])
+        if op == 'exp':
+            if d.maxabs() > 2.5:
+                return None
+            r = np.exp(d.val)
+            err = np.abs(r) * (1.01 * d.err + 8 * unit(r.dtype))
+        elif op == 'tanh':
+            r = np.tanh(d.val)
+            err = d.err + 8 * self.rounding(r)
+        elif op == 'neg':
+            r, err = np.negative(d.val), d.err
+        elif op == 'relu':
+            r, err = np.maximum(d.val, 0), d.err
+        else:
+            if d.val.ndim == 0:
+                return None
+            r, err = self.softmax_of(d)
+        root = self.destroyed(d)
+        return self.add('ip::%s_inplace(%s)' % (op, d.cpp), r, err, [d], root=root)
+
+    def op_sum(self):
+        inplace = self.rng.random() < 0.35
+        a = self.destination() if inplace else self.pick(lambda v: v.kind != 'const')
+        if a is None:
+            return None
+        args = [a]
+        shape = a.shape
+        for _ in range(self.rng.randint(1, 3)):
+            b = self.partner(a, into=inplace)
+            s = broadcast(shape, b.shape)
+            if s is None or (inplace and s != a.shape):
+                continue
+            shape = s
+            args.append(b)
+        if len(args) < 2 or sum(v.maxabs() for v in args) > BOUND:
+            return None
+        r = args[0].val
+        for v in args[1:]:
+            r = np.add(r, v.val)
+        r = np.asarray(r)
+        terms = sum(v.mag for v in args)
+        err = sum(v.err for v in args) + len(args) * unit(r.dtype) * terms
+        if inplace:
+            res = self.inplace_result(a, r)
+            if res is None:
+                return None
+            err = err + self.rounding(res)
+            root = self.destroyed(a)
+            return self.add('ip::sum_inplace(%s)' % ', '.join(v.cpp for v in args), res, err, args, root=root)
+        return self.add('ip::sum(%s)' % ', '.join(v.cpp for v in args), r, err, args)
+
+    def op_where(self):
+        c = self.pick(lambda v: v.exact and v.kind != 'const', recent=False)
+        if c is None:
+            return None
+        a = self.partner(c)
+        b = self.partner(c)
+        if not self.mixable(a, b) or (a.kind == 'const' and b.kind == 'const'):
+            return None
+        s = broadcast(c.shape, a.shape)
+        s = None if s is None else broadcast(s, b.shape)
+        if s is None:
+            return None
+        cond = np.asarray(c.val) != 0
+        zero = lambda v: v.val if v.kind == 'const' else np.zeros((), v.dtype)
+        dt = np.add(zero(a), zero(b)).dtype  # NEP 50's result type of the branches
+        r = np.where(cond, np.asarray(a.val).astype(dt), np.asarray(b.val).astype(dt))
+        err = np.where(cond, np.broadcast_to(a.err, s), np.broadcast_to(b.err, s))
+        return self.add('ip::where(%s, %s, %s)' % (c.cpp, a.cpp, b.cpp), r, err, [c, a, b], a.exact and b.exact)
+
+    def view_node(self, cpp, a, fn):
+        """A view of a: the same storage (root and version), fn applied to values and errors."""
+        if self.rng.random() < 0.5 and a.kind == 'scalar':
+            return None
+        return self.add(cpp, np.array(fn(a.val)), np.array(fn(a.err)), [a], a.exact, root=a.root)
+
+    def op_view(self):
+        a = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1)
+        if a is None:
+            return None
+        rank = a.val.ndim
+        kind = self.rng.choice(['view', 'view', 'view', 'transpose', 'expand_dims', 'expand_dims', 'row', 'col',
+                                'diagonal', 'reverse', 'flatten'])
+        if kind == 'transpose':
+            if rank == 1:
+                return None
+            return self.view_node('ip::transpose(%s)' % a.cpp, a, lambda t: np.transpose(t))
+        if kind == 'expand_dims':
+            if rank >= 3:
+                return None
+            ax = self.rng.randint(-(rank + 1), rank)
+            return self.view_node('ip::expand_dims<%d>(%s)' % (ax, a.cpp), a, lambda t: np.expand_dims(t, ax))
+        if kind == 'row' or kind == 'col':
+            if rank != 2:
+                return None
+            ax = 0 if kind == 'row' else 1
+            i = self.rng.randrange(a.shape[ax])
+            if kind == 'row':
+                return self.view_node('ip::row<%d>(%s)' % (i, a.cpp), a, lambda t: t[i])
+            return self.view_node('ip::col<%d>(%s)' % (i, a.cpp), a, lambda t: t[:, i])
+        if kind == 'diagonal':
+            if rank != 2:
+                return None
+            k = self.rng.choice([0, 0, 1, -1, 2])
+            if len(np.diagonal(a.val, k)) == 0:
+                return None
+            return self.view_node('ip::diagonal<%d>(%s)' % (k, a.cpp), a, lambda t: np.diagonal(t, k))
+        if kind == 'reverse':
+            return self.view_node('ip::reverse(%s)' % a.cpp, a, lambda t: t[::-1])
+        if kind == 'flatten':
+            if rank != 2 or self.rng.random() < 0.5:
+                return None
+            return self.view_node('ip::flatten(%s)' % a.cpp, a, lambda t: np.ravel(t))
+        # ip::view: one spec per leading axis (new_axis takes none)
+        specs, index = [], []
+        axis = 0
+        nspec = self.rng.randint(1, rank)
+        while axis < nspec:
+            n = a.shape[axis]
+            k = self.rng.choice(['range', 'range', 'range', 'all', 'at', 'new_axis'])
+            if k == 'new_axis' and rank + sum(1 for i in index if i is None) < 3:
+                specs.append('ip::new_axis')
+                index.append(None)
+                continue
+            if k == 'all':
+                specs.append('ip::all')
+                index.append(slice(None))
+            elif k == 'at':
+                i = self.rng.randrange(-n, n)
+                specs.append('ip::at<%d>' % i)
+                index.append(i)
+            else:
+                b, e, st = self.rng.choice([(1, None, 1), (0, -1, 1), (0, None, 2), (1, None, 2), (-3, None, 1),
+                                            (-1, None, -1), (-1, None, -2), (n - 1, 0, -1), (1, n - 1, 1),
+                                            (-2, None, -1), (2, 5, 1), (1, 4, 2), (None, None, -1)])
+                if len(range(n)[slice(b, e, st)]) == 0:
+                    return None
+                bs = '0' if b is None else str(b)
+                if b is None:  # a negative step from the end: start -1
+                    bs = '-1'
+                es = 'ip::end' if e is None else str(e)
+                if st == 1 and e is None:
+                    specs.append('ip::range<%s>' % bs)
+                elif st == 1:
+                    specs.append('ip::range<%s, %s>' % (bs, es))
+                else:
+                    specs.append('ip::range<%s, %s, %d>' % (bs, es, st))
+                index.append(slice(int(bs), e, st))
+            axis += 1
+        idx = tuple(index)
+        r = np.asarray(a.val)[idx]
+        if r.size == 0 or r.ndim > 3:
+            return None
+        return self.view_node('ip::view(%s, %s)' % (a.cpp, ', '.join(specs)), a, lambda t: np.asarray(t)[idx])
+
+    def op_dot(self):
+        cands = []
+        for p in self.pool:
+            if p.kind == 'const' or not 1 <= p.val.ndim <= 2:
+                continue
+            for q in self.pool:
+                if q.kind == 'const' or not 1 <= q.val.ndim <= 2 or not self.mixable(p, q):
+                    continue
+                if p.shape[-1] == q.shape[0]:
+                    cands.append((p, q))
+        if not cands:
+            return None
+        p, q = self.rng.choice(cands)
+        k = p.shape[-1]
+        if k * p.maxabs() * q.maxabs() > BOUND:
+            p, q = self.limit(p, 1.0), self.limit(q, 1.0)
+            if p is None or q is None or k * p.maxabs() * q.maxabs() > BOUND:
+                return None
+        r = np.dot(p.val, q.val)
+        err = (np.dot(p.mag, q.err) + np.dot(p.err, q.mag) + np.dot(p.err, q.err)
+               + (k + 1) * unit(r.dtype) * np.dot(p.mag, q.mag))
+        return self.add('ip::dot(%s, %s)' % (p.cpp, q.cpp), r, err, [p, q])
+
+    def op_reduce(self):
+        a = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1 and not is_int(v.dtype))
+        if a is None:
+            return None
+        rank = a.val.ndim
+        axis = self.rng.choice([None, None] + list(range(-rank, rank)))
+        n = a.val.size if axis is None else a.shape[axis]
+        if n * a.maxabs() > BOUND:
+            a = self.limit(a, 1.0)
+            if a is None or n * a.maxabs() > BOUND:
+                return None
+        r = np.sum(a.val, axis=axis)
+        err = np.sum(a.err, axis=axis) + (n + 1) * unit(r.dtype) * np.sum(a.mag, axis=axis)
+        cpp = 'ip::reduce_sum(%s)' % a.cpp if axis is None else 'ip::reduce_sum<%d>(%s)' % (axis, a.cpp)
+        return self.add(cpp, r, err, [a])
+
+    def softmax_of(self, a):
+        x = a.val
+        m = np.max(x, axis=-1, keepdims=True)
+        e = np.exp(x - m)
+        r = e / np.sum(e, axis=-1, keepdims=True)
+        n = x.shape[-1]
+        err = r * (2.02 * np.max(a.err, axis=-1, keepdims=True) + (n + 16) * unit(r.dtype))
+        return r, err
+
+    def op_softmax(self):
+        a = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1 and not is_int(v.dtype))
+        if a is None:
+            return None
+        if a.maxabs() > BOUND:
+            return None
+        r, err = self.softmax_of(a)
+        return self.add('ip::softmax(%s)' % a.cpp, r, err, [a])
+
+
+OPS = [('binary', 30), ('unary', 14), ('inplace_binary', 16), ('inplace_unary', 8), ('sum', 5), ('where', 4),
+       ('view', 22), ('dot', 5), ('reduce', 6), ('softmax', 4)]
+PROFILE = [OPS]
+INT_FLOAT = [False]
+
+# --profile inplace: mostly in-place ops and views (on inputs, views of them, broadcasts)
+OPS_INPLACE = [('binary', 14), ('unary', 6), ('inplace_binary', 30), ('inplace_unary', 14), ('sum', 6), ('where', 4),
+               ('view', 30), ('dot', 4), ('reduce', 4), ('softmax', 3)]
+
+
+def make_candidate(seed, index):
+    rng = random.Random('%d-%d' % (seed, index))
+    g = Graph(rng)
+    names = rng.sample(INPUT_ORDER, rng.choice([1, 2, 2, 3, 3, 3, 4]))
+    names.sort(key=INPUT_ORDER.index)
+    if rng.random() < 0.5:
+        rng.shuffle(names)
+    g.data = {}
+    for nm in names:
+        val = input_data(nm, rng)
+        g.data[nm] = val
+        g.version[nm] = 0
+        kind = 'scalar' if INPUTS[nm][3] is None else 'input'
+        g.inputs.append(nm)
+        g.pool.append(Value(nm, val, np.zeros(np.shape(val)), kind, exact=True, root=(nm, 0)))
+    if all(INPUTS[nm][3] is None for nm in names):  # scalars only
+        return None
+    steps = rng.randint(4, 10)
+    tries = 0
+    while g.n < steps and tries < 80:
+        tries += 1
+        kinds, weights = zip(*PROFILE[0])
+        getattr(g, 'op_' + rng.choices(kinds, weights)[0])()
+    if g.n == 0:
+        return None
+    prune(g, rng)
+    return g
+
+
+def prune(g, rng):
+    """Outputs: the last node, up to 2 other sinks, now and then an input or a
+    view; never a stale value (destroyed later). Then drops unneeded nodes."""
+    nodes = [v for v in g.pool if v.kind == 'node']
+    used = set().union(*g.uses.values()) if g.uses else set()
+    fresh = [v for v in g.pool if not g.stale(v)]
+    sinks = [v for v in nodes[:-1] if v.cpp not in used and not g.stale(v)]
+    rng.shuffle(sinks)
+    outs = [] if g.stale(nodes[-1]) else [nodes[-1]]
+    outs += sinks[:rng.choice([0, 1, 2, 2])]
+    if rng.random() < 0.2:
+        c = [v for v in fresh if v not in outs]
+        if c:
+            outs.append(rng.choice(c))
+    if not outs:
+        outs = [fresh[-1]] if fresh else []
+    if not outs:
+        g.outputs = []
+        return
+    g.outputs = outs
+    need, todo = set(), [v.cpp for v in outs]
+    while todo:
+        n = todo.pop()
+        if n in need:
+            continue
+        need.add(n)
+        todo += list(g.uses.get(n, ()))
+    keep = []
+    for line in g.lines:
+        name = line[len('constexpr auto '):].split(' = ', 1)[0]
+        if name in need:
+            keep.append(line)
+    g.lines = keep
+    g.inputs = [nm for nm in g.inputs if nm in need or rng.random() < 0.2]
+    if not g.inputs:
+        g.inputs = [g.pool[0].cpp] if g.pool[0].kind in ('input', 'scalar') else ['x']
+        if g.inputs[0] not in g.data:
+            g.data[g.inputs[0]] = input_data(g.inputs[0], rng)
+
+
+# ---- C++ ---------------------------------------------------------------------------------
+def num(v):
+    v = float(v)
+    s = repr(v)
+    return s if ('.' in s or 'e' in s or 'n' in s) else s + '.0'
+
+
+def arg_source(name, val):
+    decl, shape, dt, make = INPUTS[name]
+    if make is None:
+        return '%s(%s)' % (CXX_DTYPE[np.dtype(dt)], num(val))
+    return 'nf::fill(%s, {%s})' % (make, ', '.join(num(v) for v in np.ravel(val)))
+
+
+def expected_source(v):
+    val = np.asarray(v.val)
+    tol = 4 * np.asarray(v.err, dtype=np.float64) + (0.0 if is_int(val.dtype) else 1e-300)
+    return 'nf::expected{"%s", {%s}, {%s}, {%s}}' % (
+        CXX_DTYPE[val.dtype], ', '.join(str(e) for e in val.shape),
+        ', '.join(num(x) for x in np.ravel(val)), ', '.join('%.3g' % t for t in np.ravel(tol)))
+
+
+def graph_source(g, ns):
+    body = ['namespace %s {' % ns]
+    body += g.lines
+    body.append('constexpr auto in = ip::inputs(%s);' % ', '.join(g.inputs))
+    body.append('constexpr auto out = ip::outputs(%s);' % ', '.join(v.cpp for v in g.outputs))
+    return body
+
+
+def preamble():
+    src = []
+    for nm in INPUT_ORDER:
+        src.append('[[maybe_unused]] constexpr auto %s = %s;' % (nm, INPUTS[nm][0]))
+    return src
+
+
+def probe_source(cands):
+    src = ['#include <inplace.hpp>', '#include <cstdio>', 'namespace ip = inplace;', 'using namespace ip::literals;',
+           'namespace {'] + preamble()
+    for i, g in cands:
+        src += graph_source(g, 'c%d' % i)
+        src.append('constexpr auto v = ip::check(in, out);')
+        src.append('}')
+    src.append('}')
+    src.append('int main() {')
+    for i, _ in cands:
+        src.append('  std::printf("%d %%d %%d\\n", int(c%d::v.ok), int(c%d::v.error));' % (i, i, i))
+    src.append('}')
+    return '\n'.join(src) + '\n'
+
+
+def probe(cands, cxx, tmp, log):
+    if not cands:
+        return {}
+    path, exe = os.path.join(tmp, 'probe.cpp'), os.path.join(tmp, 'probe')
+    with open(path, 'w') as f:
+        f.write(probe_source(cands))
+    r = subprocess.run([cxx, '-std=c++20', '-O0', '-I', os.path.join(ROOT, 'include'), path, '-o', exe],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        if len(cands) == 1:
+            i, g = cands[0]
+            log.write('candidate %d does not compile under ip::check:\n    %s\n' % (i, '\n    '.join(g.lines)))
+            for l in [l for l in r.stderr.splitlines() if 'error' in l][:3]:
+                log.write('    %s\n' % l[:400])
+            return {}
+        h = len(cands) // 2
+        res = probe(cands[:h], cxx, tmp, log)
+        res.update(probe(cands[h:], cxx, tmp, log))
+        return res
+    out = subprocess.run([exe], capture_output=True, text=True, check=True).stdout
+    res = {}
+    for line in out.split('\n'):
+        if line.strip():
+            i, ok, err = map(int, line.split())
+            res[i] = (ok, err)
+    return res
+
+
+def test_file(graphs, args):
+    cmd = '/usr/bin/python3 scripts/gen_numpy_fuzz.py --seed %d --candidates %d --files %d --per-file %d' % (
+        args.seed, args.candidates, args.files, args.per_file)
+    if args.profile != 'mixed':
+        cmd += ' --profile %s --name %s' % (args.profile, args.name)
+    if args.int_float:
+        cmd += ' --int-float'
+
+    out = ['// GENERATED by scripts/gen_numpy_fuzz.py (NumPy %s): do not edit; regenerate with' % np.__version__,
+           '//   ' + cmd,
+           '// Random legal graphs with mixed dtypes, scalar inputs, weak constants, views on any',
+           '// axis and broadcasts, run under every donation pattern, with ip::no_rewrite, with',
+           '// strided arguments and in debug mode; NumPy computed the expected dtypes and values',
+           '// (tolerance per element: 4 x a bound on the rounding error of the terms).',
+           '#include "random_numpy.hpp"', '', 'namespace ip = inplace;', 'using namespace ip::literals;', '',
+           'namespace {'] + preamble() + ['']
+    cases = []
+    for gid, g in graphs:
+        ns = 'g%d' % gid
+        out += graph_source(g, ns)
+        out.append('constexpr bool ok = ip::check(in, out).ok;')
+        out.append('constexpr auto f = ip::function(in, out);')
+        out.append('constexpr auto fn = ip::function(in, out, ip::no_rewrite);')
+        out.append('const std::vector<nf::expected> want = {')
+        for v in g.outputs:
+            out.append('    %s,' % expected_source(v))
+        out.append('};')
+        out.append('}  // namespace %s' % ns)
+        out.append('')
+        label = '%s %d' % (args.name, gid)
+        args_src = ',\n      '.join(arg_source(nm, g.data[nm]) for nm in g.inputs)
+        cases.append('TEST_CASE("%s", "[run][random][numpy]") {\n  nf::run<%s::ok>("%s", %s::f, %s::fn, %s::want,\n      %s);\n}'
+                     % (label, ns, label, ns, ns, ns, args_src))
+    out.append('}  // namespace')
+    out.append('')
+    out += cases
+    return '\n'.join(out) + '\n'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--seed', type=int, default=20261125)
+    ap.add_argument('--candidates', type=int, default=80)
+    ap.add_argument('--files', type=int, default=5)
+    ap.add_argument('--per-file', type=int, default=6)
+    ap.add_argument('--batch', type=int, default=60)
+    ap.add_argument('--cxx', default='g++')
+    ap.add_argument('--out', default=os.path.join(ROOT, 'tests', 'run'))
+    ap.add_argument('--name', default='random_numpy')
+    ap.add_argument('--no-probe', action='store_true')
+    ap.add_argument('--profile', choices=['mixed', 'inplace'], default='mixed')
+    ap.add_argument('--int-float', action='store_true', help='also int beside float tensors (NumPy: float64)')
+    args = ap.parse_args()
+    if args.profile == 'inplace':
+        PROFILE[0] = OPS_INPLACE
+    INT_FLOAT[0] = args.int_float
+    cands = []
+    for i in range(args.candidates):
+        g = make_candidate(args.seed, i)
+        if g is not None and g.outputs:
+            cands.append((i, g))
+    legal, errors = [], {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for b in range(0, len(cands), args.batch):
+            chunk = cands[b:b + args.batch]
+            res = {i: (1, 0) for i, _ in chunk} if args.no_probe else probe(chunk, args.cxx, tmp, sys.stderr)
+            for i, g in chunk:
+                if i in res:
+                    ok, err = res[i]
+                    errors[err] = errors.get(err, 0) + 1
+                    if ok:
+                        legal.append((i, g))
+            sys.stderr.write('probed %d/%d candidates, %d legal\n' % (min(b + args.batch, len(cands)), len(cands), len(legal)))
+    sys.stderr.write('error kinds (ip::error_kind as int: count): %s\n' % sorted(errors.items()))
+    need = args.files * args.per_file
+    if len(legal) < need:
+        sys.stderr.write('only %d legal graphs for %d files x %d\n' % (len(legal), args.files, args.per_file))
+    legal = legal[:need]
+    os.makedirs(args.out, exist_ok=True)
+    for k in range(args.files):
+        part = legal[k * args.per_file:(k + 1) * args.per_file]
+        if not part:
+            break
+        path = os.path.join(args.out, '%s_%d.cpp' % (args.name, k + 1))
+        with open(path, 'w') as f:
+            f.write(test_file(part, args))
+        sys.stderr.write('wrote %s (%d graphs)\n' % (path, len(part)))
+
+
+if __name__ == '__main__':
+    main()
