@@ -66,3 +66,29 @@ TEST_CASE("a static extent 1 beside a dynamic extent is no shape_mismatch", "[sh
   constexpr auto y2 = ip::input<"y", float, ip::extents<2, ip::dynamic>>;
   STATIC_REQUIRE(ip::check(ip::inputs(y2, x), ip::outputs(ip::add_inplace(y2, x))).ok);
 }
+
+TEST_CASE("a node that must run between members of a needed loop joins the loop when it can", "[fusion][rules]") {
+  // add(add(n6, tanh(n5)), t) reads t after n5 overwrote it: n5, tanh(n5) and both
+  // adds share one loop. n6 overwrites n1, which n5 reads through the same view
+  // (reverse), so n6 runs after n5 and before add(n6, ...): inside that loop,
+  // which it can join (elementwise, of the loop's rank, with the pattern n5 reads)
+  constexpr auto a = ip::input<"A", float, 2>;
+  constexpr auto n1 = ip::tanh(a);
+  constexpr auto t = ip::tanh(ip::tanh(n1));
+  constexpr auto in = ip::inputs(a);
+  constexpr auto n5 = ip::apply(ip::inplace<1>(ip::ops::add{}), ip::reverse(n1), t);
+  constexpr auto n6 = ip::tanh_inplace(ip::reverse(n1));
+  STATIC_REQUIRE(ip::check(in, ip::outputs(ip::add(n6, ip::tanh(n5)) + t)).ok);
+  // the late reader not needed (nothing reads t after n5), or no path through the loop
+  STATIC_REQUIRE(ip::check(in, ip::outputs(ip::add(n6, ip::tanh(n5)))).ok);
+  STATIC_REQUIRE(ip::check(in, ip::outputs(n6, n5)).ok);
+  // the same without a view
+  constexpr auto m5 = ip::apply(ip::inplace<1>(ip::ops::add{}), n1, t);
+  constexpr auto m6 = ip::tanh_inplace(n1);
+  STATIC_REQUIRE(ip::check(in, ip::outputs(ip::add(m6, ip::tanh(m5)) + t)).ok);
+  // n6 overwrites n1 reversed while m5 reads it unreversed: no loop holds both
+  constexpr auto r = ip::check(in, ip::outputs(ip::add(n6, ip::tanh(m5)) + t));
+  STATIC_REQUIRE(r.error == ip::error_kind::ordering_cycle);
+  STATIC_REQUIRE(r.name(0) == "tanh_inplace(reverse(...))");
+  STATIC_REQUIRE(r.name(1) == "add(tanh_inplace(...), tanh(...))");
+}

@@ -368,22 +368,30 @@ class analyzer {
     for (std::size_t e = 0; e < NE; ++e)
       if (!visit(e)) return false;
     res.schedule_size = static_cast<std::size_t>(placed);
+    if (!loops_can_run(res.rep, pred_begin, pred)) return false;
     for (std::size_t e = 0; e < NE; ++e) res.loop[e] = loops.find(e);
-    return loops_can_run(res.rep, pred_begin, pred);
+    return true;
   }
 
   // The loops of the fused-loop rule: each can be formed, and contracted to one
-  // step each they leave the constraint graph acyclic (no node outside a loop
-  // must run between two of its members).
+  // step each they leave the constraint graph acyclic. A node that must run
+  // between two members of a loop (after one, before another) can only run
+  // inside it: the nodes of such a cycle join the loop when the rule lets them
+  // share it; otherwise the cycle is an ordering_cycle naming the nodes.
   template <class Begin, class Pred>
-  constexpr bool loops_can_run(report& rep, const Begin& pred_begin, const Pred& pred) const {
+  constexpr bool loops_can_run(report& rep, const Begin& pred_begin, const Pred& pred) {
     std::array<std::size_t, NE + 1> mbegin{};  // the members of each loop, by representative
-    std::array<std::size_t, NE> mlist{}, fill{};
-    for (std::size_t e = 0; e < NE; ++e)
-      if (g.is_op(e)) ++mbegin[loops.find(e) + 1];
-    for (std::size_t e = 0; e < NE; ++e) mbegin[e + 1] += mbegin[e];
-    for (std::size_t e = 0; e < NE; ++e)
-      if (g.is_op(e)) mlist[mbegin[loops.find(e)] + fill[loops.find(e)]++] = e;
+    std::array<std::size_t, NE> mlist{};
+    const auto list_members = [&] {
+      std::array<std::size_t, NE> fill{};
+      mbegin = {};
+      for (std::size_t e = 0; e < NE; ++e)
+        if (g.is_op(e)) ++mbegin[loops.find(e) + 1];
+      for (std::size_t e = 0; e < NE; ++e) mbegin[e + 1] += mbegin[e];
+      for (std::size_t e = 0; e < NE; ++e)
+        if (g.is_op(e)) mlist[mbegin[loops.find(e)] + fill[loops.find(e)]++] = e;
+    };
+    list_members();
     bool any = false;
     for (std::size_t s = 0; s < NE; ++s) {
       if (mbegin[s + 1] - mbegin[s] < 2) continue;
@@ -397,7 +405,8 @@ class analyzer {
       }
     }
     if (!any) return true;  // no loop: the schedule's own cycle check sufficed
-    // depth-first over the steps; a frame walks its members' predecessors
+    // depth-first over the steps; a frame walks its members' predecessors.
+    // Each cycle found either joins one loop (fewer steps) or ends the analysis.
     enum : unsigned char { white, gray, black };
     std::array<unsigned char, NE> state{};
     std::array<std::size_t, NE> stack{}, member_at{}, pred_at{}, via{};
@@ -423,10 +432,15 @@ class analyzer {
           state[s] = black, --sp;
           continue;
         }
-        if (state[q] == gray) {  // a cycle: q ... s on the stack; name the nodes its edges leave from
+        if (state[q] == gray) {  // a cycle: q ... s on the stack
           std::size_t i = 0;
           while (stack[i] != q) ++i;
-          rep.kind = error_kind::ordering_cycle;
+          if (join_cycle(stack, i, sp)) {  // one loop now: walk the graph of steps again
+            list_members();
+            state = {}, s0 = static_cast<std::size_t>(-1);
+            break;
+          }
+          rep.kind = error_kind::ordering_cycle;  // name the nodes its edges leave from
           for (; i < sp; ++i) rep.add(entry_label(via[i]));
           rep.add(entry_label(p));
           return false;
@@ -434,6 +448,16 @@ class analyzer {
         stack[sp] = q, member_at[sp] = pred_at[sp] = 0, ++sp, state[q] = gray;
       }
     }
+    return true;
+  }
+  // Joins the steps stack[i .. sp) into one loop when the rule lets them share it.
+  template <class Stack>
+  constexpr bool join_cycle(const Stack& stack, std::size_t i, std::size_t sp) {
+    std::array<bool, NE> member{};
+    for (std::size_t e = 0; e < NE; ++e)
+      for (std::size_t k = i; k < sp && g.is_op(e); ++k) member[e] = member[e] || loops.find(e) == stack[k];
+    if (!can_share_loop(g, root, pattern, member)) return false;
+    for (std::size_t k = i + 1; k < sp; ++k) loops.unite(stack[i], stack[k]);
     return true;
   }
 
