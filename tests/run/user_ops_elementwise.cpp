@@ -300,3 +300,18 @@ TEST_CASE("an explicit in-place elementwise op of several outputs and a reader o
   CHECK_EVERYWHERE(ip::inputs(x, w), ip::outputs(hana::at_c<1>(t) * hana::at_c<0>(t)), std::tuple(vx, vw),
                    [](const values_t& in) { return values_t{zipf(zipf(in[0], in[1], minus), zipf(in[0], in[1], plus), times)}; });
 }
+
+TEST_CASE("an elementwise op of several outputs is never in a fused loop", "[run][user_ops_elementwise]") {
+  // a reader of x after add_inplace(x, y) would share its loop if it were fusable;
+  // sum_diff runs alone, so it would have to run both before and after it
+  constexpr auto a = ip::add_inplace(x, 1.0_c);
+  constexpr auto s = ip::apply(sum_diff{}, a, x);
+  STATIC_REQUIRE(ip::check(ip::inputs(x), ip::outputs(hana::at_c<0>(s))).error == ip::error_kind::ordering_cycle);
+  // the same reader as a built-in op joins the loop
+  STATIC_REQUIRE(ip::check(ip::inputs(x), ip::outputs(a - x)).ok);
+  // explain names it as a kernel step of its own
+  constexpr auto sd = ip::apply(sum_diff{}, ip::exp(x), y);
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(hana::at_c<0>(sd) + 1.0_c, hana::at_c<1>(sd)));
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed, ip::borrowed).loops == 3);
+  CHECK_THAT(ip::explain(f, ip::donated, ip::borrowed), Catch::Matchers::Contains("sum_diff"));
+}

@@ -830,7 +830,8 @@ class executor {
       constexpr std::size_t R = std::tuple_element_t<0, std::tuple<D...>>::rank, A = R > 0 ? R : 1;
       const auto e = std::get<0>(outs).extents();
       [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
-        if (((std::get<O>(outs).extents() != e) || ...)) throw shape_error("inplace: shape_error: the outputs of an elementwise op have different extents");
+        if (((std::get<O>(outs).extents() != e) || ...))  // (an output_shape of its own that breaks the rule)
+          throw shape_error("inplace: shape_error: the outputs of an elementwise op have different extents");
         std::size_t n = 1;
         for (std::size_t i = 0; i < R; ++i) n *= e[i];
         if (n == 0) return;
