@@ -16,6 +16,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -94,6 +95,19 @@ constexpr shape out_shape_rule(const op_info& inf, std::size_t i, const std::arr
   return s;
 }
 
+// Output I's dtype of an elementwise kernel returning R: R itself, or element I
+// when it returns a tuple (std::tuple, std::pair, std::array) for several outputs.
+// (A result of another size is op_kernel where the graph runs.)
+template <std::size_t I, class R>
+constexpr auto elementwise_result_dtype() {
+  if constexpr (requires { std::tuple_size<R>::value; }) {
+    if constexpr (I < std::tuple_size<R>::value) return std::type_identity<std::remove_cvref_t<std::tuple_element_t<I, R>>>{};
+    else return std::type_identity<double>{};
+  } else {
+    return std::type_identity<R>{};
+  }
+}
+
 // Few static members and functions per node, and none elsewhere that take a node
 // type as template argument: see entry_desc.hpp for why.
 template <class Op, template <class = void> class... Arg>
@@ -119,7 +133,8 @@ struct node {
     else if constexpr (inf.view_of[I] >= 0)
       return std::type_identity<boost::mp11::mp_at_c<in_dtypes, static_cast<std::size_t>(inf.view_of[I])>>{};
     else if constexpr (inf.elementwise && sizeof...(Arg) > 0)
-      return std::type_identity<elementwise_dtype_t<Op, R...>>{};
+      // several outputs: the kernel returns a tuple, output I is element I
+      return elementwise_result_dtype<I, elementwise_dtype_t<Op, R...>>();
     else if constexpr (sizeof...(Arg) > 0)  // an opaque op: its inputs' common dtype (dot(float, double) is double)
       return std::type_identity<common_dtype_t<R...>>{};
     else

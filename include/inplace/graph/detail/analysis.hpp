@@ -268,11 +268,11 @@ class analyzer {
   constexpr std::size_t out_rank(std::size_t e) const { return g.values[g.entries[e].first_value].value_shape.rank; }
 
   // The fused-loop exception: reader m may run after destroyer n when both are
-  // elementwise, every path n ~> m goes through elementwise nodes of n's rank
+  // fusable (elementwise of one output), every path n ~> m goes through such nodes of n's rank
   // (so one fused loop holds them all), and m reads r with n's own index pattern.
   constexpr bool fused_exception(const destroy_fact& f, std::size_t m) {
     const std::size_t n = f.node;
-    if (m <= n || !g.entries[n].info.elementwise || !g.entries[m].info.elementwise) return false;
+    if (m <= n || !fusable(g.entries[n].info) || !fusable(g.entries[m].info)) return false;
     const std::size_t rank = out_rank(n);
     if (out_rank(m) != rank) return false;
     if (reach_from != n) reach_from = n, reach_upto = n;
@@ -283,7 +283,7 @@ class analyzer {
         if (p == n) reach[e] = true;
         else if (p > n && reach[p]) {
           reach[e] = true;
-          const bool good = g.entries[p].info.elementwise && out_rank(p) == rank;
+          const bool good = fusable(g.entries[p].info) && out_rank(p) == rank;
           bad_path[e] = bad_path[e] || bad_path[p] || !good;
         }
       }

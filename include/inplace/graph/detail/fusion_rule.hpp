@@ -7,7 +7,7 @@
 //  - A reader that the destroy handler lets run after the node overwriting what
 //    it reads (docs/analysis.md, "the fused-loop exception") shares one loop with
 //    that node and with every node on a data path between them (join_paths).
-//  - Nodes can share a loop when all are elementwise with outputs of one rank,
+//  - Nodes can share a loop when all are fusable (elementwise, one output) of one rank,
 //    no two static extents conflict, and every member reads a root another member
 //    overwrites with the writer's own index pattern, unbroadcast (can_share_loop).
 //  - A loop stores values of one extents only: the runtime joins a loop to save a
@@ -77,7 +77,7 @@ constexpr bool can_share_loop(const G& g, const Roots& root, const Patterns& pat
   shape common{};
   for (std::size_t e = 0; e < G::num_entries; ++e) {
     if (!member[e]) continue;
-    if (!g.is_op(e) || !g.entries[e].info.elementwise) return false;
+    if (!g.is_op(e) || !fusable(g.entries[e].info)) return false;
     const shape& s = g.values[g.entries[e].first_value].value_shape;
     if (rank == dynamic) rank = s.rank, common = s;
     if (s.rank != rank) return false;

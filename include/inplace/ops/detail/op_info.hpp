@@ -42,6 +42,11 @@ constexpr std::size_t num_views(const op_info& info) {
   return n;
 }
 
+// Whether a node may join a fused loop: an elementwise op of one output. An
+// elementwise op of several outputs (operator() returns a tuple) runs as its own
+// loop, like an opaque node.
+constexpr bool fusable(const op_info& info) { return info.elementwise && info.num_outputs == 1; }
+
 template <class Op>
 constexpr std::size_t num_outputs_of() {
   if constexpr (requires { Op::num_outputs; }) return static_cast<std::size_t>(Op::num_outputs);

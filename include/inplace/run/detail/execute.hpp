@@ -442,10 +442,6 @@ class executor {
   template <std::size_t Q>
   INPLACE_CLANG_INLINE void step() {
     constexpr std::size_t E = fu.order[Q];
-    static_assert(!g.entries[E].info.elementwise || g.entries[E].info.num_outputs == 1,
-                  "inplace: op_kernel: an elementwise op runs in a graph with one output (its operator() returns "
-                  "one scalar); fix: give an op of several outputs a kernel (not elementwise), or split it into one "
-                  "elementwise op per output.");
     if constexpr (g.entries[E].kind == entry_kind::op)
       check_variant_dtypes_of<typename P::template entry_t<E>>(std::make_index_sequence<g.entries[E].num_args>{});
     constexpr std::size_t grp = fu.group[E];
@@ -469,8 +465,14 @@ class executor {
     constexpr auto& info = g.entries[E].info;
     if constexpr (num_views(info) == info.num_outputs) {
       run_view<E>();
-    } else if constexpr (info.elementwise) {
+    } else if constexpr (info.elementwise && info.num_outputs == 1) {
       detail::assign(storage<g.entries[E].first_value>(), expr<E>(), loop_mode<g.entries[E].first_value>);
+    } else if constexpr (info.elementwise) {  // several outputs: a loop of its own
+      using Op = typename decltype(op_of<E>())::type;
+      [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
+        const std::tuple<decltype(output_storage<E, O>())...> outs{output_storage<E, O>()...};
+        elementwise_loop<Op>(outs, operand<E, J>()...);
+      }(std::make_index_sequence<info.num_outputs>{}, std::make_index_sequence<g.entries[E].num_args>{});
     } else {  // an opaque op, whose view outputs (if any) come from its view function
       run_view<E>();
       run_opaque<E>();
@@ -682,8 +684,7 @@ class executor {
     constexpr int VO = variant_in_place_output<Op, J, g.entries[E].num_args>();
     constexpr std::size_t V = g.entries[E].first_value + (VO < 0 ? 0 : VO), A = g.arg(E, J),
                           NO = g.entries[E].info.num_outputs;
-    if constexpr (VO >= 0 && std::is_same_v<dtype<A>, dtype<V>> && rank_of<A> == rank_of<V> &&
-                  (NO == 1 || !g.entries[E].info.elementwise)) {
+    if constexpr (VO >= 0 && std::is_same_v<dtype<A>, dtype<V>> && rank_of<A> == rank_of<V>) {
       for (std::size_t i = 0; i < rank_of<V>; ++i)
         if (slots[A].e[i] != slots[V].e[i]) return;  // broadcast: the rewrite never uses it
       using Variant = inplace_variant<Op, static_cast<int>(J)>;
@@ -696,7 +697,12 @@ class executor {
           if constexpr (K == static_cast<std::size_t>(VO)) return in_place;
           else return std::get<K>(fresh).view();
         };
-        if constexpr (g.entries[E].info.elementwise) {
+        if constexpr (g.entries[E].info.elementwise && NO > 1) {
+          [&]<std::size_t... K>(std::index_sequence<K...>) {
+            elementwise_loop<Variant>(std::tuple{out(std::integral_constant<std::size_t, O>{})...},
+                                      variant_operand<E, K, J>(in_place)...);
+          }(std::make_index_sequence<g.entries[E].num_args>{});
+        } else if constexpr (g.entries[E].info.elementwise) {
           constexpr std::size_t R = rank_of<V>;
           tx_extents<R> e;
           for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
@@ -807,6 +813,82 @@ class executor {
     else if constexpr (g.entries[pr].kind == entry_kind::scalar)
       return texpr::scalar_leaf<dtype<a>>{*static_cast<const dtype<a>*>(slots[a].p)};
     else return as_const(view<a>());
+  }
+
+  // An elementwise op of several outputs (operator() returns a tuple: output I
+  // is element I) runs as a loop of its own over the outputs' extents, operands
+  // broadcast NumPy-style (views, or numbers: constants and scalar inputs). For
+  // each element every operand is read and every result computed before any is
+  // stored: an output may overwrite an input read with its own index pattern.
+  template <class Op, class... D, class... X>
+  static void elementwise_loop(const std::tuple<D...>& outs, const X&... x) {
+    using result = std::remove_cvref_t<decltype(Op{}(std::declval<element_of<X>>()...))>;
+    static_assert(tuple_of_size<result, sizeof...(D)>(),
+                  "inplace: op_kernel: an elementwise op of several outputs returns them from operator() as one "
+                  "tuple (std::tuple, std::pair or std::array), element I being output I; fix: return exactly "
+                  "num_outputs scalars, e.g. return std::tuple{a + b, a - b}.");
+    if constexpr (tuple_of_size<result, sizeof...(D)>()) {
+      constexpr std::size_t R = std::tuple_element_t<0, std::tuple<D...>>::rank, A = R > 0 ? R : 1;
+      const auto e = std::get<0>(outs).extents();
+      [&]<std::size_t... O, std::size_t... J>(std::index_sequence<O...>, std::index_sequence<J...>) {
+        if (((std::get<O>(outs).extents() != e) || ...))  // (an output_shape of its own that breaks the rule)
+          throw shape_error("inplace: shape_error: the outputs of an elementwise op have different extents");
+        std::size_t n = 1;
+        for (std::size_t i = 0; i < R; ++i) n *= e[i];
+        if (n == 0) return;
+        // strides in the outputs' index space (0 on an axis an operand is broadcast along)
+        std::array<std::array<std::ptrdiff_t, A>, sizeof...(O)> os{};
+        std::array<std::array<std::ptrdiff_t, A>, sizeof...(J) + 1> xs{};
+        ((os[O] = broadcast_strides<A>(std::get<O>(outs), R)), ...);
+        ((xs[J] = broadcast_strides<A>(x, R)), ...);
+        std::array<std::ptrdiff_t, sizeof...(O)> oo{};
+        std::array<std::ptrdiff_t, sizeof...(J) + 1> xo{};
+        std::array<std::size_t, A> idx{};
+        for (std::size_t k = 0; k < n; ++k) {
+          const result r = Op{}(element_at(x, xo[J])...);
+          ((std::get<O>(outs).data()[oo[O]] =
+                static_cast<typename std::tuple_element_t<O, std::tuple<D...>>::value_type>(std::get<O>(r))),
+           ...);
+          for (std::size_t a = R; a-- > 0;) {  // the next index, last axis fastest
+            if (++idx[a] < e[a]) {
+              ((oo[O] += os[O][a]), ...);
+              ((xo[J] += xs[J][a]), ...);
+              break;
+            }
+            idx[a] = 0;
+            const auto back = static_cast<std::ptrdiff_t>(e[a] - 1);
+            ((oo[O] -= back * os[O][a]), ...);
+            ((xo[J] -= back * xs[J][a]), ...);
+          }
+        }
+      }(std::index_sequence_for<D...>{}, std::index_sequence_for<X...>{});
+    }
+  }
+  template <class X>
+  static auto element_type_of() {
+    if constexpr (requires(const X& v) { v.data(); }) return std::type_identity<std::remove_cv_t<typename X::value_type>>{};
+    else return std::type_identity<X>{};
+  }
+  template <class X>
+  using element_of = typename decltype(element_type_of<X>())::type;
+  template <class X>
+  static element_of<X> element_at(const X& x, std::ptrdiff_t off) {
+    if constexpr (requires { x.data(); }) return x.data()[off];
+    else return x;
+  }
+  template <std::size_t A, class X>
+  static std::array<std::ptrdiff_t, A> broadcast_strides(const X& x, std::size_t R) {
+    std::array<std::ptrdiff_t, A> s{};
+    if constexpr (requires { x.data(); }) {
+      constexpr std::size_t M = X::rank;
+      for (std::size_t i = 0; i < M; ++i) s[R - M + i] = x.extent(i) == 1 ? 0 : x.stride(i);
+    }
+    return s;
+  }
+  template <class T, std::size_t N>
+  static constexpr bool tuple_of_size() {
+    if constexpr (requires { std::tuple_size<T>::value; }) return std::tuple_size<T>::value == N;
+    else return false;
   }
 
   template <std::size_t Grp>

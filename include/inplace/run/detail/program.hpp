@@ -157,6 +157,7 @@ struct graph_facts {
   }
   constexpr bool is_op(std::size_t e) const { return g.is_op(e); }
   constexpr bool elementwise(std::size_t e) const { return g.is_op(e) && g.entries[e].info.elementwise; }
+  constexpr bool fusable(std::size_t e) const { return g.is_op(e) && detail::fusable(g.entries[e].info); }
   constexpr std::size_t nargs(std::size_t e) const { return g.entries[e].num_args; }
   constexpr std::size_t out_value(std::size_t e, std::size_t o = 0) const { return g.entries[e].first_value + o; }
   constexpr const shape& shape_of(std::size_t v) const { return g.values[v].value_shape; }
@@ -259,10 +260,10 @@ class fuser {
     // that node's loop (also when it is returned: the loop then stores it too).
     for (std::size_t p = 0; p < r.schedule_size; ++p) {
       const std::size_t c = out.order[p];
-      if (!f.elementwise(c)) continue;
+      if (!f.fusable(c)) continue;
       for (std::size_t j = 0; j < f.nargs(c); ++j) {
         const std::size_t a = f.g.arg(c, j), pr = f.g.producer(a);
-        if (!f.elementwise(pr) || f.g.entries[pr].info.num_outputs != 1 || !only_reader(a, c)) continue;
+        if (!f.fusable(pr) || !only_reader(a, c)) continue;
         if (find(pr) == find(c)) continue;
         const std::size_t absorbed = loops.unite(pr, c);
         if (!valid(find(c)) || !stores_one_extents(find(c)) || !acyclic()) loops.undo(absorbed);
@@ -279,7 +280,7 @@ class fuser {
     for (std::size_t p = 0; p < out.num_steps; ++p) {
       const std::size_t e = out.order[p];
       out.at[e] = static_cast<int>(p);
-      if (!f.elementwise(e)) continue;
+      if (!f.fusable(e)) continue;  // (an elementwise op of several outputs runs alone)
       const std::size_t g = find(e);
       if (id[g] == none) id[g] = out.num_groups++;
       out.group[e] = id[g];

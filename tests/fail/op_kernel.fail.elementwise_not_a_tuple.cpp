@@ -1,10 +1,12 @@
-// An elementwise op has one output in a graph: its operator() is the kernel and
-// returns one scalar. An op of several outputs gives a kernel instead.
+// An elementwise op of several outputs returns them from operator() as one
+// tuple, output I being element I; the mistake is to return one scalar.
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: op_kernel" in the first lines).
 // long: the kernel is looked up where the graph runs, deep in the executor, after its types
-// expect: an elementwise op runs in a graph with one output
+// expect: an elementwise op of several outputs returns them
 #include <inplace.hpp>
+
+#include <tuple>
 
 namespace ip = inplace;
 namespace hana = boost::hana;
@@ -12,14 +14,11 @@ namespace hana = boost::hana;
 struct sum_and_difference {  // (a + b, a - b)
   static constexpr std::string_view name = "sum_and_difference";
   static constexpr std::size_t num_outputs = 2;
-#ifdef INPLACE_SHOULD_FAIL
   static constexpr bool elementwise = true;
+#ifdef INPLACE_SHOULD_FAIL
   constexpr auto operator()(auto a, auto b) const { return a + b; }
 #else
-  template <class O0, class O1, class A, class B>
-  void kernel(const O0& o0, const O1& o1, const A& a, const B& b) const {
-    for (std::size_t i = 0; i < a.extent(0); ++i) o0(i) = a(i) + b(i), o1(i) = a(i) - b(i);
-  }
+  constexpr auto operator()(auto a, auto b) const { return std::tuple{a + b, a - b}; }
 #endif
 };
 constexpr auto x = ip::input<"x", float>;
