@@ -867,6 +867,7 @@ class executor {
   template <class X>
   static auto element_type_of() {
     if constexpr (requires(const X& v) { v.data(); }) return std::type_identity<std::remove_cv_t<typename X::value_type>>{};
+    else if constexpr (requires(const X& l) { l.v; }) return std::type_identity<decltype(X::v)>{};  // a constant or scalar
     else return std::type_identity<X>{};
   }
   template <class X>
@@ -874,6 +875,7 @@ class executor {
   template <class X>
   static element_of<X> element_at(const X& x, std::ptrdiff_t off) {
     if constexpr (requires { x.data(); }) return x.data()[off];
+    else if constexpr (requires { x.v; }) return x.v;
     else return x;
   }
   template <std::size_t A, class X>
