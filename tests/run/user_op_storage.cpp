@@ -1,6 +1,6 @@
 // User ops whose destroy_map puts outputs over several inputs, called with
-// borrowed arguments: what scripts/gen_user_op_graphs.py found. Both are library
-// bugs not fixed yet (tagged [!mayfail]); each case states what a correct call does.
+// borrowed arguments: what scripts/gen_user_op_graphs.py found (two storage bugs,
+// fixed); each case states what a correct call does.
 #include <inplace.hpp>
 
 #include <catch2/catch.hpp>
@@ -43,7 +43,7 @@ struct three {
 };
 }  // namespace user_op_storage
 
-TEST_CASE("a destroy_map listing a second input copies that input when it is borrowed", "[run][user_ops][!mayfail]") {
+TEST_CASE("a destroy_map listing a second input copies that input when it is borrowed", "[run][user_ops]") {
   constexpr auto x = ip::input<"x", float>;
   constexpr auto y = ip::input<"y", float>;
   constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(ip::apply(user_op_storage::add_consuming_both{}, x, y)));
@@ -55,7 +55,7 @@ TEST_CASE("a destroy_map listing a second input copies that input when it is bor
 }
 
 TEST_CASE("a borrowed input's copy never lands in the buffer of another input of the same node",
-          "[run][user_ops][!mayfail]") {
+          "[run][user_ops]") {
   constexpr auto s = ip::input<"s", float>;
   constexpr auto n0 = ip::tanh(s);
   constexpr auto n1 = n0 + 1.5_c;
