@@ -145,6 +145,7 @@ TEST_CASE("a destroy_map listing a second input copies that input when it is bor
   const std::string text = ip::explain(f, ip::borrowed, ip::borrowed);
   INFO(text);
   CHECK(text.find("copies 2") != std::string::npos);
+  CHECK(text.find("input 1 (y): copy (copy-protection), buffer 0") != std::string::npos);
 
   constexpr auto fn = ip::function(ip::inputs(x, y), ip::outputs(ip::apply(user_op_storage::add_consuming_both{}, x, y)),
                                    ip::no_rewrite);
