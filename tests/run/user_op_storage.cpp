@@ -189,6 +189,20 @@ TEST_CASE("a borrowed input's copy never lands in the buffer of another input of
            uo::want({3}, each(in, [](double v) { return v; }))},
           uo::vec(in));
   check_counts(f3, uo::vec(in));
+  // the copy of s (never read after) in a buffer that died earlier (exp(s)'s,
+  // destroyed by mid): that buffer stays allocated until the node has run
+  constexpr auto w = ip::apply(user_op_storage::mid{}, s, ip::tanh(s), ip::exp(s));
+  constexpr auto n2 = ip::apply(user_op_storage::three{}, w + 1.5_c, w, s);
+  constexpr auto f4 = ip::function(ip::inputs(s), ip::outputs(hana::at_c<0>(n2)));
+  constexpr auto f4n = ip::function(ip::inputs(s), ip::outputs(hana::at_c<0>(n2)), ip::no_rewrite);
+  const auto want4 = each(in, [](double v) {
+    const float a = static_cast<float>(v), wv = a * std::tanh(a) + std::exp(a);
+    return 2.0 * wv + 1.5;
+  });
+  INFO(ip::explain(f4, ip::borrowed));
+  uo::run("three(w + 1.5, w, s), w = mid(s, tanh(s), exp(s))", f4, f4n, {uo::want({3}, want4)}, uo::vec(in));
+  check_counts(f4, uo::vec(in));
+  static_assert(ip::plan(f4, ip::borrowed).copies == 1);
 }
 
 TEST_CASE("destroy_map {0: [1, 2]}: the second listed input is copied when borrowed, in any mix", "[run][user_ops]") {
