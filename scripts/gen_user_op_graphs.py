@@ -84,10 +84,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # 'compile': its call does not compile, so the graph is left out of the file
 # and named in its header) and what goes wrong.
 KNOWN_FAILING = {
-    # g14_0(n1, g14_2(n1, n0)[2], s) computes outputs 0, 1, 3 over its inputs 0, 1, 2
-    # (input 1 an identity view of n0); with s borrowed the plan copies s into
-    # n0's buffer before the kernel reads n0: wrong values (s borrowed only).
-    '1-14': ('run', 'a borrowed input\'s copy (copy-protection) placed in the buffer of another input of the same node'),
 }
 
 INPUTS = {

@@ -465,8 +465,7 @@ namespace g14 {
 constexpr auto f = ip::function(ip::inputs(s), ip::outputs(n3_0));
 constexpr auto fn = ip::function(ip::inputs(s), ip::outputs(n3_0), ip::no_rewrite);
 }  // namespace g14
-// A known library bug: a borrowed input's copy (copy-protection) placed in the buffer of another input of the same node
-TEST_CASE("uo_3: graph 14", "[run][random][userops][!mayfail]") {
+TEST_CASE("uo_3: graph 14", "[run][random][userops]") {
   uo::run("uo_3 graph 14", g14::f, g14::fn, {uo::want({7}, {-0.7330426091115974, -0.6677517149604273, -0.9182503554942043, -0.9768686435136302, -0.5019064314777196, -0.6677517149604273, -0.6896703759480634})}, uo::svec<7>({0.453125f, 0.109375f, 0.984375f, -0.296875f, -0.90625f, 0.109375f, -0.359375f}));
 }
 

@@ -62,6 +62,7 @@ std::string explain(function_t<S> f, M... markers) {
     for (std::size_t o = 0; o < n; ++o)
       line += detail::run::cat(o ? "; " : "", n > 1 ? detail::run::cat("output ", o, ": ") : std::string(),
                                D::storage(e, o));
+    line += D::input_copies(e);
     if (const auto why = D::refused(e); !why.empty()) line += detail::run::cat("; stayed pure: ", why);
     out += line + "\n";
   }

@@ -86,6 +86,15 @@ struct describe {
     }
     return s;
   }
+  // The inputs node e's kernel gets as copies (a destroyed input, borrowed, that
+  // it computes no output in): "; input 1 (y): copy (copy-protection), buffer 1".
+  static std::string input_copies(std::size_t e) {
+    std::string s;
+    for (std::size_t j = 0; j < g.entries[e].num_args; ++j)
+      if (pl.arg_copy[e][j] != none)
+        s += cat("; input ", j, " (", value_name(g.arg(e, j)), "): copy (copy-protection), buffer ", pl.arg_copy[e][j]);
+    return s;
+  }
   static bool computed_in_place(std::size_t e, std::size_t o) {
     return g.entries[e].info.storage[o] >= 0 || pl.rewritten_output[e] == static_cast<int>(o);
   }

@@ -334,7 +334,22 @@ class executor {
           }(),
           ...);
     }(std::make_index_sequence<G::num_values>{});
+    // a kernel's copy of an input shares a buffer with values of its size
+    [&]<std::size_t... E>(std::index_sequence<E...>) INPLACE_CLANG_INLINE {
+      (arg_copies_fit<E>(buffer_size, ok, std::make_index_sequence<g.entries[E].num_args>{}), ...);
+    }(std::make_index_sequence<NE>{});
     return ok;
+  }
+
+  template <std::size_t E, std::size_t... J>
+  void arg_copies_fit(std::array<std::size_t, NB>& buffer_size, bool& ok, std::index_sequence<J...>) const {
+    [[maybe_unused]] const auto one = [&](std::size_t k, std::size_t bytes) {
+      ok = ok && (buffer_size[k] == 0 || buffer_size[k] == bytes);
+      buffer_size[k] = bytes;
+    };
+    ((pl.arg_copy[E][J] != none ? one(pl.arg_copy[E][J], count<g.arg(E, J)>() * sizeof(dtype<g.arg(E, J)>) + 1)
+                                : void()),
+     ...);
   }
 
   // Debug mode's reference, for ip::debug_nans: throw debug_error at the first
@@ -592,6 +607,29 @@ class executor {
       if (info.view_of[o] < 0) r[k++] = o;
     return r;
   }
+  // Input J of node E, or the plan's copy of it (made now) when the kernel may
+  // overwrite it (storage.hpp: arg_copy).
+  template <std::size_t E, std::size_t J>
+  view_type<g.arg(E, J)> argument() {
+    constexpr std::size_t A = g.arg(E, J), R = rank_of<A>;
+    if constexpr (pl.arg_copy[E][J] == none) {
+      return view<A>();
+    } else {
+      constexpr std::size_t k = pl.arg_copy[E][J];
+      if (!buffers[k]) {
+        buffers[k] = allocate_block(count<A>() * sizeof(dtype<A>));
+        count_allocation();
+      }
+      count_copy();
+      tx_extents<R> e{};
+      tx_strides<R> s{};
+      std::ptrdiff_t stride = 1;
+      for (std::size_t i = R; i-- > 0;) e[i] = slots[A].e[i], s[i] = stride, stride *= static_cast<std::ptrdiff_t>(e[i]);
+      const view_type<A> copy(tx_unchecked, static_cast<dtype<A>*>(buffers[k].get()), e, s);
+      detail::assign(copy, view<A>(), assign_mode::noalias);
+      return copy;
+    }
+  }
   template <std::size_t E>
   void run_opaque() {
     constexpr auto& ent = g.entries[E];
@@ -599,27 +637,30 @@ class executor {
     static constexpr auto co = computed_outputs<E>();
     [&]<std::size_t... K, std::size_t... J>(std::index_sequence<K...>, std::index_sequence<J...>) {
       const std::tuple<decltype(output_storage<E, co[K]>())...> outs{output_storage<E, co[K]>()...};
+      const std::tuple<view_type<g.arg(E, J)>...> args{argument<E, J>()...};
       // (an op with several outputs always takes them as arguments: op_kernel otherwise)
       if constexpr (g.entries[E].info.num_outputs == 1 &&
                     kernel_returns<Op, decltype(input_types<E>(std::make_index_sequence<g.entries[E].num_args>{}))>::value) {
-        const auto result = Op{}.kernel(input_view<E, J>(outs)...);
+        const auto result = Op{}.kernel(input_view<E, J>(outs, args)...);
         if constexpr (Kind == plan_kind::reference) check_returned<E>(result);
         if (result.extents() != std::get<0>(outs).extents())
           throw_node_extents<E>("its kernel returned a result of other extents than its shape rule's");
         detail::assign(std::get<0>(outs), result, assign_mode::noalias);
       } else {
-        opaque_kernel<Op>::run(std::get<K>(outs)..., input_view<E, J>(outs)...);
+        opaque_kernel<Op>::run(std::get<K>(outs)..., input_view<E, J>(outs, args)...);
       }
     }(std::make_index_sequence<co.size()>{}, std::make_index_sequence<ent.num_args>{});
   }
   template <std::size_t E, std::size_t... J>
   static auto input_types(std::index_sequence<J...>)
       -> std::tuple<tensor_view<const dtype<g.arg(E, J)>, rank_spec<rank_of<g.arg(E, J)>>>...>;
-  // Input J of node E as its kernel sees it: in the reference, an input that an
-  // output is computed in is that output's storage (a copy, as a call shares it).
-  // (outs: the computed outputs, views left out)
-  template <std::size_t E, std::size_t J, class Outs>
-  auto input_view(const Outs& outs) const {
+  // Input J of node E as its kernel sees it: an input that an output is
+  // computed in is that output's storage when the plan copied it there (in the
+  // reference, and copy-protection: the kernel never gets the borrowed
+  // original of what it may overwrite), else the input or the plan's copy of it.
+  // (outs: the computed outputs, views left out; args: argument<E, J>())
+  template <std::size_t E, std::size_t J, class Outs, class Args>
+  auto input_view(const Outs& outs, const Args& args) const {
     constexpr auto& info = g.entries[E].info;
     constexpr std::size_t o = [] {
       for (std::size_t k = 0, pos = 0; k < info.num_outputs; ++k) {
@@ -628,8 +669,12 @@ class executor {
       }
       return none;
     }();
-    if constexpr (Kind == plan_kind::reference && o != none) return as_const(std::get<o>(outs));
-    else return as_const(view<g.arg(E, J)>());
+    constexpr bool copied = [] {
+      if constexpr (o == none) return false;
+      else return Kind == plan_kind::reference || pl.copied[g.entries[E].first_value + computed_outputs<E>()[o]];
+    }();
+    if constexpr (copied) return as_const(std::get<o>(outs));
+    else return as_const(std::get<J>(args));
   }
   // Debug mode: a result a kernel returned must not be (part of) an input.
   template <std::size_t E, class R>

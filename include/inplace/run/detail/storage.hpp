@@ -155,6 +155,11 @@ struct storage_plan {
                                           // the start of its buffer, row-major
   std::array<int, NE> rewritten{};        // a pure node computed in place in input j (-1: not)
   std::array<int, NE> rewritten_output{}; // ... its output computed there (its variant's destroy_map)
+  // by opaque node and input: the buffer its kernel gets as that input, a copy
+  // made just before it runs (none: the input itself). An input that the
+  // destroy_map lists but no output is computed in (the 1 of {0: [0, 1]}):
+  // copy-protected when borrowed, and always in the pure reference.
+  std::array<std::array<std::size_t, max_args>, NE> arg_copy{};
   std::array<refusal, NE> why{};
   std::array<int, NV> buffer_dies{};      // by buffer: freed after the step at this position (-1: returned)
   std::array<std::size_t, NV> buffer_value{};  // by buffer: the first value it holds (its size)
@@ -190,6 +195,8 @@ class planner {
       occupant_input[k] = v;
     }
     for (auto& x : out.same_as) x = none;
+    for (auto& r : out.arg_copy)
+      for (auto& x : r) x = none;
     for (std::size_t e = 0; e < NE; ++e) {
       out.rewritten[e] = out.rewritten_output[e] = -1;
       if (g.entries[e].kind == entry_kind::constant) holder[f.out_value(e)] = {home::constant, 0};
@@ -236,6 +243,7 @@ class planner {
   std::array<std::size_t, NV> occupant_buffer{};  // by buffer: the root it holds now
   std::array<std::size_t, NI> occupant_input{};   // by input: the root its storage holds now
   std::array<bool, NV> destroyed{};               // by root: some node's destroy_map lists it
+  std::array<int, NV> held_from{};                // by root: the position it is computed at
   static constexpr int forever = 1 << 30;
   static constexpr auto variant_out = variant_outputs<P>(std::make_index_sequence<NE>{});
 
@@ -246,7 +254,8 @@ class planner {
   constexpr void compute_last_reads() {
     for (std::size_t e = 0; e < NE; ++e)
       for (std::size_t o = 0; f.is_op(e) && o < g.entries[e].info.num_outputs; ++o)
-        if (destroyed_root(f, e, o) != none) destroyed[destroyed_root(f, e, o)] = true;
+        for (std::size_t j = 0; j < f.nargs(e); ++j)
+          if (g.entries[e].info.destroys[o] >> j & 1u) destroyed[f.root[g.arg(e, j)]] = true;
     for (auto& x : last_read) x = -1;
     for (std::size_t q = 0; q < NE; ++q) {
       if (!f.is_op(q)) continue;
@@ -294,13 +303,17 @@ class planner {
     ++out.allocations;
     return b;
   }
-  constexpr void hold(std::size_t v, place pl) {
+  // v, computed at position p, now lives at pl. Its buffer is taken at least
+  // through p: the node that computes v still reads its other operands and
+  // writes its other outputs there (a value never read must not free it early).
+  constexpr void hold(std::size_t v, place pl, int p) {
     holder[v] = pl;
+    held_from[v] = p;
     if (pl.where == home::buffer) occupant_buffer[pl.index] = v;
     if (pl.where == home::input) occupant_input[pl.index] = v;
     if (pl.where == home::buffer) {
       if (last_read[v] == forever) buf_returned[pl.index] = true;
-      else buf_free_from[pl.index] = (last_read[v] < 0 ? 0 : last_read[v]) + 1;
+      else buf_free_from[pl.index] = (last_read[v] > p ? last_read[v] : p) + 1;
     }
   }
 
@@ -314,6 +327,7 @@ class planner {
     bool pure = true;  // (an in-place node has nothing to refuse)
     for (std::size_t o = 0; o < info.num_outputs; ++o) pure = pure && info.destroys[o] == 0;
     if (pure) out.why[e] = usable_variants(e) == 0 ? refusal::no_variant : rewrite_ ? refusal::none : refusal::no_rewrite;
+    else if (!info.elementwise) copy_destroyed_inputs(out, e, p);
     for (std::size_t o = 0; o < info.num_outputs; ++o) {
       if (info.view_of[o] >= 0) continue;  // a view output of an opaque op: no storage of its own
       const std::size_t v = f.out_value(e, o);
@@ -336,7 +350,7 @@ class planner {
         continue;
       }
       if (try_rewrite(out, e, o, v, p)) continue;
-      if (stored) hold(v, {home::buffer, take_buffer(out, v, p)});
+      if (stored) hold(v, {home::buffer, take_buffer(out, v, p)}, p);
     }
   }
 
@@ -360,7 +374,7 @@ class planner {
                    from.where == home::scalar)) {
       ++out.in_place;
       out.same_as[v] = located(out, arg);
-      hold(v, from);
+      hold(v, from, p);
       return;
     }
     if (!stored) return;
@@ -368,7 +382,32 @@ class planner {
     ++out.copies;  // a borrowed input
     out.copy[v] = true;
     out.copied[v] = copy_data;
-    hold(v, {home::buffer, take_buffer(out, v, p)});
+    hold(v, {home::buffer, take_buffer(out, v, p)}, p);
+  }
+
+  // The inputs that opaque node e's destroy_map lists but computes no output in
+  // (the 1 of {0: [0, 1]}): its kernel may overwrite them. One that is borrowed
+  // (in the pure reference: any) gets a copy, held while the kernel runs. A
+  // donated input or an intermediate is overwritten as it is: the graph's rules
+  // let nothing read it afterwards.
+  constexpr void copy_destroyed_inputs(result& out, std::size_t e, int p) {
+    const auto& info = g.entries[e].info;
+    for (std::size_t j = 0; j < f.nargs(e); ++j) {
+      bool listed = false, computed_in = false;
+      for (std::size_t o = 0; o < info.num_outputs; ++o) {
+        listed = listed || (info.destroys[o] >> j & 1u);
+        computed_in = computed_in || info.storage[o] == static_cast<int>(j);
+      }
+      if (!listed || computed_in) continue;
+      const std::size_t a = g.arg(e, j);
+      const place at = holder[f.root[a]];
+      const bool borrowed = at.where == home::input && !donated_[at.index];
+      if (!borrowed && !(pure_ && (at.where == home::input || at.where == home::buffer))) continue;
+      const std::size_t b = take_buffer(out, a, p);
+      buf_free_from[b] = p + 1;
+      out.arg_copy[e][j] = b;
+      ++out.copies;
+    }
   }
 
   // The inputs whose registered variant the rewrite can use (bit j).
@@ -424,7 +463,7 @@ class planner {
       out.same_as[v] = located(out, a);
       why = refusal::none;
       ++out.in_place;
-      hold(v, at);
+      hold(v, at, p);
       return true;
     }
     return false;
@@ -485,7 +524,12 @@ class planner {
       if (holder[f.root[v]].where != home::buffer) continue;
       const std::size_t b = holder[f.root[v]].index;
       if (!buf_returned[b] && last_read[f.root[v]] > dies[b]) dies[b] = last_read[f.root[v]];
+      if (!buf_returned[b] && held_from[f.root[v]] > dies[b]) dies[b] = held_from[f.root[v]];  // (never read)
     }
+    for (std::size_t e = 0; e < NE; ++e)  // a kernel's copy of an input lives while it runs
+      for (std::size_t j = 0; j < max_args; ++j)
+        if (const std::size_t b = out.arg_copy[e][j]; b != none && !buf_returned[b] && fu.at[e] > dies[b])
+          dies[b] = fu.at[e];
     // a buffer reused later lives until its last holder dies: the walk above saw every holder
     bool known = true;
     for (std::size_t b = 0; b < out.num_buffers; ++b) known = known && bytes_of(out.buffer_value[b]) != dynamic;
