@@ -58,6 +58,17 @@ struct row_sums {
 
 constexpr auto x = ip::input<"x", float>;
 constexpr auto y = ip::input<"y", float>;
+
+// [doc:several_outputs]
+// An elementwise op of several outputs returns them as one tuple: (a + b, a - b).
+struct sum_diff {
+  static constexpr bool elementwise = true;
+  static constexpr std::size_t num_outputs = 2;
+  constexpr auto operator()(auto a, auto b) const { return std::tuple{a + b, a - b}; }
+};
+constexpr auto sd = ip::apply(sum_diff{}, x, y);  // hana::at_c<0>(sd), hana::at_c<1>(sd)
+// [/doc]
+
 constexpr auto M = ip::input<"M", float, ip::extents<3, 5>>;
 
 constexpr auto r = ip::apply(axpy_inplace{}, x, y);
@@ -83,6 +94,10 @@ int main(int argc, char** argv) {
   std::printf("relu(axpy(row_sums(M), y)): %g %g %g\n", out[0], out[1], out[2]);
   // [/doc]
   dot_option(argc, argv, "custom_op").write("f", ip::to_dot(f, ip::borrowed, ip::borrowed));
+
+  constexpr auto g = ip::function(ip::inputs(x, y), ip::outputs(hana::at_c<0>(sd), ip::neg(hana::at_c<1>(sd))));
+  auto [sum, diff2] = g(ip::tensor<float>{3, 5}, ip::tensor<float>{1, 2});
+  std::printf("sum_diff: sums %g %g, negated differences %g %g\n", sum[0], sum[1], diff2[0], diff2[1]);
 
   // [doc:debug]
   // Debug mode runs the graph beside a pure reference and checks each op
