@@ -507,6 +507,22 @@ class executor {
     }(std::make_index_sequence<pl.num_buffers>{});
   }
 
+  // Buffer k, allocated (for value V's elements) by the first value placed in it.
+  template <std::size_t V>
+  void* buffer_of(std::size_t k) {
+    if (!buffers[k]) {
+      buffers[k] = allocate_block(count<V>() * sizeof(dtype<V>));
+      count_allocation();
+    }
+    return buffers[k].get();
+  }
+  // Contiguous row-major strides for extents e.
+  template <std::size_t R, class Extents, class Strides>
+  static void row_major(const Extents& e, Strides& s) {
+    std::ptrdiff_t stride = 1;
+    for (std::size_t i = R; i-- > 0;) s[i] = stride, stride *= static_cast<std::ptrdiff_t>(e[i]);
+  }
+
   // The storage the plan gives stored value V: where the value it is computed in
   // place of lies (a view's elements, for an in-place op on a view), else the
   // start of its buffer, allocated now (plan_fits checked the sizes).
@@ -521,15 +537,9 @@ class executor {
       return view<V>();
     } else {
       static_assert(pl.where[V] == home::buffer);
-      constexpr std::size_t k = pl.index[V];
-      if (!buffers[k]) {
-        buffers[k] = allocate_block(count<V>() * sizeof(dtype<V>));
-        count_allocation();
-      }
       if constexpr (pl.copy[V]) count_copy();
-      s.p = buffers[k].get();
-      std::ptrdiff_t stride = 1;
-      for (std::size_t i = R; i-- > 0;) s.s[i] = stride, stride *= static_cast<std::ptrdiff_t>(s.e[i]);
+      s.p = buffer_of<V>(pl.index[V]);
+      row_major<R>(s.e, s.s);
       return view<V>();
     }
   }
@@ -547,25 +557,23 @@ class executor {
   template <std::size_t E>
   void run_view() {
     [&]<std::size_t... O>(std::index_sequence<O...>) {
-      ((g.entries[E].info.view_of[O] >= 0 ? run_view_output<E, O>() : void()), ...);
+      (run_view_output<E, O>(), ...);
     }(std::make_index_sequence<g.entries[E].info.num_outputs>{});
   }
   template <std::size_t E, std::size_t O>
   void run_view_output() {
-    if constexpr (g.entries[E].info.view_of[O] >= 0) run_view_output_now<E, O>();
-  }
-  template <std::size_t E, std::size_t O>
-  void run_view_output_now() {
-    constexpr std::size_t V = g.entries[E].first_value + O,
-                          A = g.arg(E, static_cast<std::size_t>(g.entries[E].info.view_of[O]));
-    using K = view_kernel<typename P::template entry_t<E>::op>;
-    const auto out = [&] {  // (the standard view ops have one output and a plain run)
-      if constexpr (g.entries[E].info.num_outputs == 1) return K::run(view<A>());
-      else return K::template run<O>(view<A>());
-    }();
-    slot& s = slots[V];
-    s.p = const_cast<void*>(static_cast<const void*>(out.data()));
-    for (std::size_t i = 0; i < rank_of<V>; ++i) s.e[i] = out.extent(i), s.s[i] = out.stride(i);
+    if constexpr (g.entries[E].info.view_of[O] >= 0) {  // (an opaque op's kernel computes the others)
+      constexpr std::size_t V = g.entries[E].first_value + O,
+                            A = g.arg(E, static_cast<std::size_t>(g.entries[E].info.view_of[O]));
+      using K = view_kernel<typename P::template entry_t<E>::op>;
+      const auto out = [&] {  // (the standard view ops have one output and a plain run)
+        if constexpr (g.entries[E].info.num_outputs == 1) return K::run(view<A>());
+        else return K::template run<O>(view<A>());
+      }();
+      slot& s = slots[V];
+      s.p = const_cast<void*>(static_cast<const void*>(out.data()));
+      for (std::size_t i = 0; i < rank_of<V>; ++i) s.e[i] = out.extent(i), s.s[i] = out.stride(i);
+    }
   }
 
   // The op a node runs: its registered in-place variant where the rewrite chose
@@ -615,17 +623,12 @@ class executor {
     if constexpr (pl.arg_copy[E][J] == none) {
       return view<A>();
     } else {
-      constexpr std::size_t k = pl.arg_copy[E][J];
-      if (!buffers[k]) {
-        buffers[k] = allocate_block(count<A>() * sizeof(dtype<A>));
-        count_allocation();
-      }
       count_copy();
       tx_extents<R> e{};
       tx_strides<R> s{};
-      std::ptrdiff_t stride = 1;
-      for (std::size_t i = R; i-- > 0;) e[i] = slots[A].e[i], s[i] = stride, stride *= static_cast<std::ptrdiff_t>(e[i]);
-      const view_type<A> copy(tx_unchecked, static_cast<dtype<A>*>(buffers[k].get()), e, s);
+      for (std::size_t i = 0; i < R; ++i) e[i] = slots[A].e[i];
+      row_major<R>(e, s);
+      const view_type<A> copy(tx_unchecked, static_cast<dtype<A>*>(buffer_of<A>(pl.arg_copy[E][J])), e, s);
       detail::assign(copy, view<A>(), assign_mode::noalias);
       return copy;
     }
