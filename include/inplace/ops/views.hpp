@@ -306,6 +306,7 @@ struct broadcast_to : view_op_base {
 template <std::size_t... E>
 struct reshape : view_op_base {
   static constexpr std::string_view name = "reshape";
+  static constexpr bool needs_row_major_input = true;  // a call copies a strided argument for it
   static constexpr shape output_shape(std::size_t, const std::array<shape, 1>& in) {
     shape r{sizeof...(E), {}};
     r.extent.fill(dynamic);
@@ -323,6 +324,7 @@ struct reshape : view_op_base {
 // All elements as a vector, row-major.
 struct flatten : view_op_base {
   static constexpr std::string_view name = "flatten";
+  static constexpr bool needs_row_major_input = true;
   static constexpr shape output_shape(std::size_t, const std::array<shape, 1>& in) {
     shape r{1, {}};
     r.extent.fill(dynamic);

@@ -225,13 +225,10 @@ struct call_check {
 }  // namespace detail
 namespace detail::run {
 
-// View ops that need their input's elements in row-major order.
+// View ops that need their input's elements in row-major order say so
+// (needs_row_major_input: reshape, flatten, a user's view op).
 template <class Op>
-inline constexpr bool needs_row_major = false;
-template <std::size_t... E>
-inline constexpr bool needs_row_major<ops::reshape<E...>> = true;
-template <>
-inline constexpr bool needs_row_major<ops::flatten> = true;
+inline constexpr bool needs_row_major = requires { requires Op::needs_row_major_input; };
 
 // Runs function spec S on arguments a...: binds them, picks the plan, runs it,
 // and makes the results.
