@@ -8,7 +8,15 @@ INPLACE_SHOULD_FAIL is defined (CTest builds it both ways).
     scripts/gen_diagnostics_doc.py          rewrite docs/diagnostics.md
     scripts/gen_diagnostics_doc.py --check  fail (exit 1) when a message does not
         read "inplace: <rule>: <what is wrong>; fix: <one sentence>", has no
-        compile-fail test, or docs/diagnostics.md is not what this script writes
+        compile-fail test, a rule has no sentence of what it protects against,
+        the rules of ip::error_kind, their table (error_kind.hpp) and their
+        diagnostic types (graph_rules in graph/detail/diagnostics.hpp) disagree,
+        or docs/diagnostics.md is not what this script writes
+
+The sentences of the error_kind rules are read from their table in
+include/inplace/graph/error_kind.hpp (its rows are parsed: {error_kind::<rule>,
+"<rule>", "<sentence>"}, string literals concatenated); those of the rules that
+are compile errors only are ABOUT below.
 
 A rule with one message is covered by any test of the rule; a rule with several
 messages needs, for each, a test whose "// expect: <fragment>" line quotes it."""
@@ -18,46 +26,84 @@ import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 
-# The rules ip::check reports (ip::error_kind), in the order of that enum.
-KINDS = ["undeclared_input", "bad_op_maps", "dtype_mismatch", "shape_mismatch", "multiple_destroyers",
-         "destroys_protected", "destroys_output", "aliasing_hazard", "ordering_cycle", "bad_alias_spec",
-         "alias_conflict"]
-
-# What each rule is about, for a reader who meets it for the first time.
+# The rules ip::check reports (ip::error_kind) and what each protects against
+# come from their table, include/inplace/graph/error_kind.hpp (see rule_table).
+# What each rule that is a compile error only protects against, for a reader
+# who meets it for the first time:
 ABOUT = {
-    "undeclared_input": "An output depends on a symbol that `inputs(...)` does not list.",
-    "bad_op_maps": "An op's `view_map` or `destroy_map` is malformed (see tutorial.md, custom ops).",
-    "dtype_mismatch": "An in-place result would be stored in storage of another dtype: in a graph, an "
-                      "in-place op whose destroyed input has another dtype than its result; on tensors, "
-                      "an in-place op or `x op= e` whose result does not fit the destination's dtype.",
-    "shape_mismatch": "Static extents do not fit: an in-place result that would need its destroyed "
-                      "input to grow (broadcast), or operands that do not broadcast.",
-    "multiple_destroyers": "Two nodes overwrite the same root: after the first, the second would "
-                           "read a value that no longer exists.",
-    "destroys_protected": "A node overwrites an `ip::indestructible` input or a constant.",
-    "destroys_output": "A value that `outputs(...)` returns is overwritten by an in-place node.",
-    "aliasing_hazard": "An in-place node reads the storage it writes through another index pattern "
-                       "(`add_inplace(A, transpose(A))`): elements would be read after they are written.",
-    "ordering_cycle": "No order of the nodes is legal: some node needs a value both before and after "
-                      "an in-place node overwrites it, or must run between two nodes that share one fused "
-                      "loop (the fused-loop exception of [analysis.md](analysis.md)), or `order(...)` contradicts the rules.",
-    "bad_alias_spec": "An `io_alias` is out of range, aliases a value twice, or pairs values of "
-                      "different dtype, rank or static extents.",
-    "alias_conflict": "An `io_alias` output cannot be computed in its input's storage without "
-                      "breaking one of the rules above (named in the diagnostic).",
-    "function_arguments": "The arguments of `ip::function`, `ip::check`, `ip::inputs` or `ip::order` "
-                          "are not what they take.",
-    "foreign_value": "`ip::position(f, v)` asks for a value that is not in `f`'s graph.",
-    "runtime_number_in_graph": "A run-time value (a number, a tensor) among a graph's operands: a graph "
-                               "is a type and holds none.",
-    "argument_count": "A call `f(args...)` with more or fewer arguments than `inputs(...)` lists.",
-    "argument_mismatch": "An argument of `f(args...)` does not fit its input's rank and dtype.",
-    "variant_dtype": "A registered in-place variant (`ip::inplace_variant_traits`) computes another dtype "
-                     "than its op: the rewrite would round every value it computes in place.",
-    "must_alias": "An output declared `io_alias<O, I>(ip::must_alias)` lives in input I's storage, "
-                  "but that argument is borrowed (an lvalue), not donated.",
-    "unused_donation": "A function built with `ip::strict_donation` is called with a donated argument "
-                       "(an rvalue) whose storage the call's plan never uses.",
+    "alias_alignment": "Reading a type at an address not aligned for it: a view guarantees only its element's "
+                       "alignment, so `ip::alias<U>` of a view to a `U` of larger alignment could misalign it.",
+    "alias_extents": "An `ip::alias<U, ip::extents<E...>>` whose size the compiler cannot check: its extents are "
+                     "part of its type, so run-time extents go as arguments, `ip::alias<U>(t, e...)`.",
+    "alias_not_trivially_copyable": "Reading bytes as objects that were never constructed: only a trivially "
+                                    "copyable `U` can live in another type's storage.",
+    "alias_of_temporary": "A dangling alias: an alias of a temporary tensor points into storage freed at the end "
+                          "of the full expression.",
+    "alias_size": "Reading or writing past the storage: an alias whose static extents need more bytes than the "
+                  "aliased storage holds.",
+    "allocator_alignment": "Storage whose alignment cannot be honoured: an `aligned_allocator` alignment that is "
+                           "not a power of two (no allocation can have it) or is below the element's own "
+                           "alignment (the elements would be misaligned).",
+    "argument_count": "A call that binds its arguments to the wrong inputs: `f(args...)` takes one argument per "
+                      "input of `inputs(...)`, in that order.",
+    "argument_mismatch": "A call that would read its argument as something else: each argument has its input's "
+                         "rank and dtype (a tensor or view for a tensor input, a number for a scalar input), "
+                         "since the call converts nothing.",
+    "const_destination": "Writing through a view that promises not to: an assignment, a compound assignment or "
+                         "`ip::noalias` whose destination is a view of const elements.",
+    "destroyed_operand": "An in-place op on tensors with no storage to compute in: its destroyed operand is "
+                         "overwritten, so it is a non-const tensor or view, not a number, an expression or a "
+                         "const tensor.",
+    "dtype": "Values of an element type the ops cannot compute with: an `ip::input` or `ip::scalar` whose dtype "
+             "is not arithmetic, `softmax` of integers.",
+    "foreign_value": "A position that means nothing: `ip::position(f, v)` of a value that `f`'s graph does not "
+                     "compute.",
+    "function_arguments": "A function built from arguments it does not take (`inputs(...)` first, `outputs(...)` "
+                          "second, then options; `ip::inputs` of declared symbols, each once; `ip::order` of two "
+                          "values or more), which would otherwise fail deep inside the analysis.",
+    "inplace_index": "A variant that overwrites no input: `ip::inplace<I>(op)` takes the index of the input to "
+                     "overwrite, from 0.",
+    "inplace_of_opaque": "An in-place variant whose safety the library cannot see: `ip::inplace<I>` computes in an "
+                         "input's storage, which is safe when each element is read before it is written, as in an "
+                         "elementwise op; an opaque op registers its variant with `ip::inplace_variant_traits`.",
+    "must_alias": "A promise a call cannot keep: an output declared `io_alias<O, I>(ip::must_alias)` is returned "
+                  "in input I's storage, so that argument must be donated (an rvalue), not borrowed.",
+    "op_arity": "An op beyond the analysis's fixed-size records: an op takes at most 32 inputs.",
+    "op_kernel": "An op the runtime cannot run: an opaque op needs a kernel, a view op a view function, and an "
+                 "elementwise op of several outputs returns them as one tuple.",
+    "op_state": "A graph whose meaning would depend on run-time state: a graph is a type, so an op class is empty "
+                "and default-constructible; its parameters belong in its type or in `ip::scalar` inputs.",
+    "opaque_on_tensors": "An opaque op run as an elementwise loop: `ip::apply` on tensors fuses elementwise ops, "
+                         "and an op that is not elementwise computes wrong values in such a loop.",
+    "operand_rank": "An op applied to operands of a rank it is not defined for: `dot` takes vectors and matrices, "
+                    "`softmax` and `ip::slice` an operand of rank 1 or more.",
+    "plan_arguments": "A plan of a call that cannot happen: `ip::plan(f, markers...)` takes one `ip::donated` or "
+                      "`ip::borrowed` per tensor input of `f` (at most 64).",
+    "reduce_axis": "Reducing over an axis the operand does not have.",
+    "reinterpret_type": "Reading storage as a type it cannot hold: `ip::reinterpret<U>` keeps extents and strides, "
+                        "so `U` is trivially copyable, of the element's size, and needs no more alignment than "
+                        "the element.",
+    "reshape_extents": "An `ip::reshape<E...>` whose size the compiler cannot check: its extents are its type, so "
+                       "run-time extents go as arguments, `reshape(x, e...)`.",
+    "runtime_number_in_graph": "A run-time value (a number, a tensor) lost in a graph: a graph is a type and "
+                               "holds no values, so a constant is a `_c` literal and a run-time value an "
+                               "`ip::scalar` or `ip::input`.",
+    "slice_step": "A slice of step 0, which walks nowhere (Python refuses it too).",
+    "tensor_op": "An in-place op on tensors with several outputs: only one of them can live in the destroyed "
+                 "operand's storage; a graph runs such an op.",
+    "tensor_type": "A tensor the library cannot store: a rank outside 0..8, an element type that is const or not "
+                   "trivially copyable, an allocator of another type, a view of references.",
+    "unused_donation": "A donation that buys nothing under `ip::strict_donation`: the caller gives up an "
+                       "argument (an rvalue) whose storage the call's plan never uses.",
+    "variant_dtype": "A rewrite that changes results: a registered in-place variant (`ip::inplace_variant_traits`) "
+                     "of another dtype than its op would round every value the rewrite computes in place.",
+    "view_axis": "A view of axes the tensor does not have: more ranges and indices than axes, an axis out of "
+                 "range for `swap_axes`, `expand_dims`, `squeeze`, `transpose<P...>` or `broadcast_to`, the "
+                 "diagonal of fewer than two axes.",
+    "view_extents": "An `ip::broadcast_to<E...>` whose extents the compiler cannot check: its extents are its "
+                    "type, so run-time extents go as arguments, `ip::broadcast_to(x, e...)`.",
+    "view_of_temporary": "A dangling view: a view of a temporary tensor (or of an expression that owns one) "
+                         "points into storage freed at the end of the full expression.",
 }
 
 
@@ -76,6 +122,31 @@ def string_literals(text):
     """The concatenated string literals of a piece of C++ source."""
     parts = re.findall(r'"((?:[^"\\]|\\.)*)"', text)
     return "".join(parts).replace('\\"', '"')
+
+
+def rule_table():
+    """(rules, about, problems): the rules of ip::error_kind in the enum's order and what
+    each protects against, from the table in include/inplace/graph/error_kind.hpp, and
+    what disagrees: the enum, the table's rows and the list of diagnostic types
+    (graph_rules in include/inplace/graph/detail/diagnostics.hpp) name the same rules in
+    the same order."""
+    header = (root / "include/inplace/graph/error_kind.hpp").read_text()
+    found = []
+    enum = re.search(r"enum class error_kind \{([^}]*)\}", header)
+    enumerators = re.findall(r"(\w+),", enum.group(1)) if enum else []
+    lit = r'(?:"(?:[^"\\]|\\.)*"\s*)+'
+    rows = re.findall(r"\{error_kind::(\w+),\s*(" + lit + r"),\s*(" + lit + r")\}", header)
+    names = [string_literals(name) for _, name, _ in rows]
+    if [k for k, _, _ in rows] != enumerators or names != enumerators:
+        found.append(f"error_kind.hpp: the rows of detail::rules ({names}) are not the enumerators of error_kind, "
+                     f"in order ({enumerators})")
+    diag = (root / "include/inplace/graph/detail/diagnostics.hpp").read_text()
+    listed = re.search(r"using graph_rules = rule_list<([^>]*)>;", diag)
+    types = re.findall(r"diagnostic::(\w+)", listed.group(1)) if listed else []
+    if types != enumerators[1:]:
+        found.append(f"diagnostics.hpp: graph_rules ({types}) does not list the rules of error_kind, in order")
+    about = {string_literals(name): string_literals(text) for _, name, text in rows}
+    return enumerators[1:], about, found
 
 
 def messages():
@@ -115,9 +186,20 @@ def fail_tests():
     return tests
 
 
-def problems(msgs, tests):
+def problems(msgs, tests, kinds, about):
     found = []
     by_rule = {}
+    for rule in kinds:
+        if not any(r == rule and where.endswith("graph/detail/diagnostics.hpp") for r, _, where in msgs):
+            found.append(f"error_kind::{rule}: no diagnostic::{rule} message in graph/detail/diagnostics.hpp")
+    for rule in sorted({r for r, _, _ in msgs} | set(kinds)):
+        if not about.get(rule):
+            found.append(f"{rule}: no sentence of what it protects against (ABOUT in this script, or the "
+                         "table of error_kind.hpp)")
+    for rule in sorted(set(ABOUT) - {r for r, _, _ in msgs}):
+        found.append(f"ABOUT[{rule!r}]: no message of include/ has this rule")
+    for rule in sorted(set(ABOUT) & set(kinds)):
+        found.append(f"ABOUT[{rule!r}]: an error_kind, described in the table of error_kind.hpp")
     for rule, msg, where in msgs:
         by_rule.setdefault(rule, set()).add(msg)
         if not re.fullmatch(r"inplace: \w+: .+; fix: [^;]+\.", msg):
@@ -139,8 +221,8 @@ def problems(msgs, tests):
     return found
 
 
-def page(msgs, tests):
-    rules = KINDS + sorted({r for r, _, _ in msgs} - set(KINDS))
+def page(msgs, tests, kinds, about):
+    rules = kinds + sorted({r for r, _, _ in msgs} - set(kinds))
     out = """# Diagnostics
 
 <!-- Generated by scripts/gen_diagnostics_doc.py from include/ and tests/fail/: edit those, then run it. -->
@@ -177,7 +259,7 @@ The program may go on using what failed: the rule's type can be called
 binding or `std::get` of a failed call's result does (the number of results is
 not known there).
 
-`ip::check` reports the graph rules (the first eleven below, `ip::error_kind`)
+`ip::check` reports the graph rules (the first NUM_KINDS below, `ip::error_kind`)
 without failing: `static_assert(ip::check(ip::inputs(x, y), ip::outputs(r)).error ==
 ip::error_kind::multiple_destroyers)`, with the names in `.name(i)`.
 
@@ -187,10 +269,10 @@ Each section below gives the rule's message(s) and complete programs, from
 branch its fix). CTest builds both with g++ and clang++ and checks that the
 failing one prints, within its first 10 lines and 2 KB, the rule, the fix, the
 file's own name and the names of its `// names:` line.
-"""
+""".replace("NUM_KINDS", str(len(kinds)))
     for rule in rules:
-        kind = f"`ip::error_kind::{rule}`, reported by `ip::check`" if rule in KINDS else "a compile error only"
-        out += f"\n## {rule}\n\n{ABOUT.get(rule, '')}\n\nKind: {kind}.\n"
+        kind = f"`ip::error_kind::{rule}`, reported by `ip::check`" if rule in kinds else "a compile error only"
+        out += f"\n## {rule}\n\nProtects against: {about.get(rule, '')[:1].lower()}{about.get(rule, '')[1:]}\n\nKind: {kind}.\n"
         seen = []
         for r, msg, where in msgs:
             if r == rule and msg not in seen:
@@ -206,10 +288,12 @@ file's own name and the names of its `// names:` line.
 
 def main():
     msgs, tests = messages(), fail_tests()
-    text = page(msgs, tests)
+    kinds, table_about, table_problems = rule_table()
+    about = {**ABOUT, **table_about}
+    text = page(msgs, tests, kinds, about)
     doc = root / "docs/diagnostics.md"
     if "--check" in sys.argv[1:]:
-        found = problems(msgs, tests)
+        found = table_problems + problems(msgs, tests, kinds, about)
         if doc.read_text() != text:
             found.append("docs/diagnostics.md is out of date: run scripts/gen_diagnostics_doc.py")
         for p in found:

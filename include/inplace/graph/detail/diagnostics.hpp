@@ -180,35 +180,34 @@ template <const report& Rep, std::size_t I>
 using name_type = diagnostic::name<name_value<Rep, I>>;
 #endif
 
+// The diagnostic type of each rule, in the order of error_kind: rule k of
+// this list is row k + 1 of detail::rules (error_kind.hpp; the script checks
+// the names).
+template <template <class...> class... Rules>
+struct rule_list;
+template <template <class...> class First, template <class...> class... Rest>
+struct rule_list<First, Rest...> {
+  static constexpr std::size_t size = 1 + sizeof...(Rest);
+  template <std::size_t K, class... Names>
+  static constexpr auto pick() {
+    if constexpr (K == 0) return std::type_identity<First<Names...>>{};
+    else return rule_list<Rest...>::template pick<K - 1, Names...>();
+  }
+};
+using graph_rules = rule_list<diagnostic::undeclared_input, diagnostic::bad_op_maps, diagnostic::dtype_mismatch,
+                              diagnostic::shape_mismatch, diagnostic::multiple_destroyers,
+                              diagnostic::destroys_protected, diagnostic::destroys_output,
+                              diagnostic::aliasing_hazard, diagnostic::ordering_cycle, diagnostic::bad_alias_spec,
+                              diagnostic::alias_conflict>;
+static_assert(graph_rules::size + 1 == num_rules, "diagnostics.hpp: one diagnostic type per error_kind");
+
 // diagnostic::<rule><names...> for the report's rule, as a type, not yet
 // instantiated. ip::function returns it instead of a function_t, so the
 // compiler instantiates it (and fires its static_assert) where the user calls
 // ip::function: the backtrace is the user's line alone, with no expression type.
 template <const report& Rep, std::size_t... I>
 constexpr auto error_type_of(std::index_sequence<I...>) {
-  constexpr auto k = Rep.kind;
-  if constexpr (k == error_kind::undeclared_input)
-    return std::type_identity<diagnostic::undeclared_input<name_type<Rep, I>...>>{};
-  else if constexpr (k == error_kind::bad_op_maps)
-    return std::type_identity<diagnostic::bad_op_maps<name_type<Rep, I>...>>{};
-  else if constexpr (k == error_kind::dtype_mismatch)
-    return std::type_identity<diagnostic::dtype_mismatch<name_type<Rep, I>...>>{};
-  else if constexpr (k == error_kind::shape_mismatch)
-    return std::type_identity<diagnostic::shape_mismatch<name_type<Rep, I>...>>{};
-  else if constexpr (k == error_kind::multiple_destroyers)
-    return std::type_identity<diagnostic::multiple_destroyers<name_type<Rep, I>...>>{};
-  else if constexpr (k == error_kind::destroys_protected)
-    return std::type_identity<diagnostic::destroys_protected<name_type<Rep, I>...>>{};
-  else if constexpr (k == error_kind::destroys_output)
-    return std::type_identity<diagnostic::destroys_output<name_type<Rep, I>...>>{};
-  else if constexpr (k == error_kind::aliasing_hazard)
-    return std::type_identity<diagnostic::aliasing_hazard<name_type<Rep, I>...>>{};
-  else if constexpr (k == error_kind::ordering_cycle)
-    return std::type_identity<diagnostic::ordering_cycle<name_type<Rep, I>...>>{};
-  else if constexpr (k == error_kind::bad_alias_spec)
-    return std::type_identity<diagnostic::bad_alias_spec<name_type<Rep, I>...>>{};
-  else
-    return std::type_identity<diagnostic::alias_conflict<name_type<Rep, I>...>>{};
+  return graph_rules::pick<static_cast<std::size_t>(Rep.kind) - 1, name_type<Rep, I>...>();
 }
 template <const report& Rep>
 using error_type = typename decltype(error_type_of<Rep>(std::make_index_sequence<Rep.num_names>{}))::type;
