@@ -58,15 +58,26 @@ inline constexpr debug_nans_t debug_nans{};
 // Donating an argument whose storage the call's plan never uses is a compile error.
 inline constexpr strict_donation_t strict_donation{};
 
-template <class... I>
-constexpr inputs_t<std::remove_cvref_t<I>...> inputs(I...) {
-  static_assert((detail::input_symbol<I> && ...),
-                "inplace: function_arguments: ip::inputs(...) takes the symbols declared with ip::input or "
-                "ip::scalar; fix: list only those symbols (not expressions, tensors or numbers).");
-  static_assert(boost::mp11::mp_is_set<boost::mp11::mp_list<std::remove_cvref_t<I>...>>::value,
-                "inplace: function_arguments: ip::inputs(...) lists a symbol twice; fix: list each input once.");
-  return {};
-}
+// ip::inputs, ip::check and ip::function take arguments of any type, so that
+// they can say what is wrong with them (function_arguments). As function
+// templates, argument-dependent lookup would find them for any argument of
+// this library, and a user's own unqualified inputs(t) or check(t, u) on
+// tensors would call them; so they are objects, which only their name finds.
+// (Every other public function is constrained to the arguments it is about.)
+namespace detail {
+struct inputs_fn {
+  template <class... I>
+  constexpr inputs_t<std::remove_cvref_t<I>...> operator()(I...) const {
+    static_assert((detail::input_symbol<I> && ...),
+                  "inplace: function_arguments: ip::inputs(...) takes the symbols declared with ip::input or "
+                  "ip::scalar; fix: list only those symbols (not expressions, tensors or numbers).");
+    static_assert(boost::mp11::mp_is_set<boost::mp11::mp_list<std::remove_cvref_t<I>...>>::value,
+                  "inplace: function_arguments: ip::inputs(...) lists a symbol twice; fix: list each input once.");
+    return {};
+  }
+};
+}  // namespace detail
+inline constexpr detail::inputs_fn inputs{};
 template <detail::symbolic... O>
 constexpr outputs_t<std::remove_cvref_t<O>...> outputs(O...) {
   return {};
@@ -80,6 +91,7 @@ constexpr order_t<std::remove_cvref_t<V>...> order(V...) {
 }
 // io_alias<O, I>(must_alias | may_alias): output O lives in input I's storage.
 template <int Output, int Input, class Kind>
+  requires std::is_same_v<Kind, must_alias_t> || std::is_same_v<Kind, may_alias_t>
 constexpr io_alias_t<Output, Input, Kind::kind> io_alias(Kind) {
   return {};
 }
@@ -302,7 +314,10 @@ constexpr auto function_type() {
 }
 template <class S, class V>
 constexpr auto position_type() {
-  if constexpr (S::template entry_id_of<V> < S::num_entries) return std::type_identity<int>{};
+  // (not a symbol: ip::position is not viable; compilers may substitute into its
+  // return type before checking its constraints, so this must still be a type)
+  if constexpr (!symbolic<V>) return std::type_identity<void>{};
+  else if constexpr (S::template entry_id_of<V> < S::num_entries) return std::type_identity<int>{};
   else return std::type_identity<error_type_named<diagnostic::foreign_value, value_report<V>::rep>>{};
 }
 template <class In, class Out, class... Options>
@@ -320,31 +335,36 @@ inline constexpr bool is_function_t<function_t<S>> = true;
 template <class T>
 inline constexpr bool returns_normally =
     is_function_t<T> || std::is_same_v<T, check_result> || std::is_same_v<T, diagnostic::reported>;
-}  // namespace detail
 
-template <class In, class Out, class... Options>
-  requires detail::returns_normally<detail::check_type_t<In, Out, Options...>>
-constexpr detail::check_type_t<In, Out, Options...> check(In, Out, Options...) {
-  if constexpr (std::is_same_v<detail::check_type_t<In, Out, Options...>, check_result>) {
-    using S = detail::spec<In, Out, Options...>;
-    return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
-  } else {
+struct check_fn {
+  template <class In, class Out, class... Options>
+    requires returns_normally<check_type_t<In, Out, Options...>>
+  constexpr check_type_t<In, Out, Options...> operator()(In, Out, Options...) const {
+    if constexpr (std::is_same_v<check_type_t<In, Out, Options...>, check_result>) {
+      using S = spec<In, Out, Options...>;
+      return {S::rep.ok(), S::rep.kind, S::rep.names, S::rep.num_names};
+    } else {
+      return {};
+    }
+  }
+  template <class In, class Out, class... Options>
+    requires(!returns_normally<check_type_t<In, Out, Options...>>)
+  constexpr check_type_t<In, Out, Options...> operator()(In, Out, Options...) const INPLACE_DIAGNOSTIC_BODY
+};
+// A function_t, or (for an illegal graph) the diagnostic type of the rule it breaks.
+struct function_fn {
+  template <class In, class Out, class... Options>
+    requires returns_normally<function_type_t<In, Out, Options...>>
+  constexpr function_type_t<In, Out, Options...> operator()(In, Out, Options...) const {
     return {};
   }
-}
-template <class In, class Out, class... Options>
-  requires(!detail::returns_normally<detail::check_type_t<In, Out, Options...>>)
-constexpr detail::check_type_t<In, Out, Options...> check(In, Out, Options...) INPLACE_DIAGNOSTIC_BODY
-
-// A function_t, or (for an illegal graph) the diagnostic type of the rule it breaks.
-template <class In, class Out, class... Options>
-  requires detail::returns_normally<detail::function_type_t<In, Out, Options...>>
-constexpr detail::function_type_t<In, Out, Options...> function(In, Out, Options...) {
-  return {};
-}
-template <class In, class Out, class... Options>
-  requires(!detail::returns_normally<detail::function_type_t<In, Out, Options...>>)
-constexpr detail::function_type_t<In, Out, Options...> function(In, Out, Options...) INPLACE_DIAGNOSTIC_BODY
+  template <class In, class Out, class... Options>
+    requires(!returns_normally<function_type_t<In, Out, Options...>>)
+  constexpr function_type_t<In, Out, Options...> operator()(In, Out, Options...) const INPLACE_DIAGNOSTIC_BODY
+};
+}  // namespace detail
+inline constexpr detail::check_fn check{};
+inline constexpr detail::function_fn function{};
 
 // The place of v's node in f's schedule (0 first); -1 for a leaf.
 template <class S, detail::symbolic V>

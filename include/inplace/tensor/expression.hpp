@@ -10,8 +10,9 @@
 //                               runs now, in place (tensor_inplace.hpp)
 //   x += e, x -= e, x *= e, x /= e   x = x + e ... (one loop, as any assignment)
 //
-// Every function here requires at least one tensor, view or node operand, so
-// none of them competes with the symbolic overloads of the graph layer.
+// Every function here requires at least one tensor, view or node operand and no
+// symbol, so none of them competes with the symbolic overloads of the graph
+// layer (tests/graph/adl.cpp checks both ways).
 
 #include "inplace/tensor/detail/tensor_fwd.hpp"
 #include "inplace/tensor/detail/texpr_node.hpp"
