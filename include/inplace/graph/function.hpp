@@ -4,6 +4,7 @@
 // ip::debug_nans, ip::strict_donation.
 // A function is an empty object; its analysis is a constexpr member of its type.
 
+#include "inplace/detail/config.hpp"
 #include "inplace/graph/detail/analysis.hpp"
 #include "inplace/graph/detail/diagnostics.hpp"
 #include "inplace/graph/detail/graph_data.hpp"
@@ -233,20 +234,8 @@ template <class S, class... A>
 using call_check_t = typename call_check<S, A...>::type;
 }  // namespace detail
 
-// On a broken rule, ip::check, ip::function, ip::position and a call f(args...)
-// return the rule's diagnostic type. g++ instantiates it (and fires its
-// static_assert) where the user calls them, before their body; clang
-// instantiates a return type with the body, which would print the function's
-// arguments (the expression types) and, the body being invalid, a second error
-// about the constexpr variable: so for clang the failing overload is declared
-// only, and the error stops at the user's call.
-#if defined(__clang__)
-#define INPLACE_DIAGNOSTIC_BODY ;
-#else
-#define INPLACE_DIAGNOSTIC_BODY \
-  { return {}; }
-#endif
-
+// (On a broken rule, the overloads below return the rule's diagnostic type,
+// with INPLACE_DIAGNOSTIC_BODY: detail/config.hpp says why.)
 // A checked graph function: an empty object; everything is in its type.
 // Calling it runs the graph (include <inplace/run.hpp>, or <inplace.hpp>).
 template <class Spec>
@@ -381,7 +370,5 @@ template <class V>
 constexpr int position(const diagnostic::any_use&, V) {
   return -1;
 }
-
-#undef INPLACE_DIAGNOSTIC_BODY
 
 }  // namespace inplace

@@ -4,6 +4,8 @@
 // (after `using std::exp` ...), so an evaluator may pass SIMD batches as well.
 // Pure ops have empty maps; their *_inplace variants are ops::inplace_op<Op, 0>.
 
+#include "inplace/detail/config.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <string_view>
@@ -12,10 +14,7 @@
 // Kernels may be contracted (a * b + c as one fused multiply-add) once inlined
 // into one loop, as g++ does by default (GNU modes): clang only contracts within
 // one expression, so its ops say so explicitly.
-#if defined(__clang__)
-#pragma float_control(push)
-#pragma clang fp contract(fast)
-#endif
+INPLACE_FP_CONTRACT_BEGIN
 
 namespace inplace::ops {
 
@@ -112,6 +111,4 @@ struct sum {
 
 }  // namespace inplace::ops
 
-#if defined(__clang__)
-#pragma float_control(pop)
-#endif
+INPLACE_FP_CONTRACT_END

@@ -7,6 +7,7 @@
 // fixed_string argument as "x"; clang 14 prints it as character codes, so
 // there the names travel as character packs (chars<'x'>).
 
+#include "inplace/detail/config.hpp"
 #include "inplace/graph/detail/analysis.hpp"
 #include "inplace/graph/error_kind.hpp"
 #include "inplace/fixed_string.hpp"
@@ -160,7 +161,7 @@ namespace detail {
 // The I-th name of a report as a template argument.
 template <const report& Rep, std::size_t I, std::size_t... C>
 constexpr auto name_argument(std::index_sequence<C...>) {
-#if defined(__clang__)
+#if INPLACE_CLANG
   return diagnostic::chars<Rep.names[I].text[C]...>{};
 #else
   fixed_string<sizeof...(C) + 1> s;
@@ -172,7 +173,7 @@ constexpr auto name_argument(std::index_sequence<C...>) {
 
 template <const report& Rep, std::size_t I>
 inline constexpr auto name_value = name_argument<Rep, I>(std::make_index_sequence<Rep.names[I].size>{});
-#if defined(__clang__)
+#if INPLACE_CLANG
 template <const report& Rep, std::size_t I>
 using name_type = std::remove_const_t<decltype(name_value<Rep, I>)>;
 #else

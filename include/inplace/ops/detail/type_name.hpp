@@ -2,13 +2,15 @@
 // Short, readable names of op types for diagnostics, explain() and to_dot():
 // the op's own `name` when it declares one, else its unqualified type name.
 
+#include "inplace/detail/config.hpp"
+
 #include <string_view>
 
 namespace inplace::detail {
 
 template <class T>
 constexpr std::string_view pretty_type_name() {
-#if defined(__clang__) || defined(__GNUC__)
+#if INPLACE_CLANG || INPLACE_GCC
   std::string_view p = __PRETTY_FUNCTION__;
   const auto key = p.find("T = ");
   if (key == std::string_view::npos) return "op";

@@ -10,11 +10,13 @@
 // the Fortran calling convention (every argument by address, one hidden length
 // per character argument), which every BLAS exports; no BLAS header is needed.
 
+#include "inplace/detail/config.hpp"
+
 #include <climits>
 #include <cstddef>
 #include <type_traits>
 
-#if defined(INPLACE_USE_BLAS) && INPLACE_USE_BLAS
+#if INPLACE_HAS_BLAS
 extern "C" {
 void sgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const float* alpha,
             const float* a, const int* lda, const float* b, const int* ldb, const float* beta, float* c, const int* ldc,
@@ -27,9 +29,6 @@ void sgemv_(const char* trans, const int* m, const int* n, const float* alpha, c
 void dgemv_(const char* trans, const int* m, const int* n, const double* alpha, const double* a, const int* lda,
             const double* x, const int* incx, const double* beta, double* y, const int* incy, std::size_t);
 }
-#define INPLACE_HAS_BLAS 1
-#else
-#define INPLACE_HAS_BLAS 0
 #endif
 
 namespace inplace::detail::texpr::blas {

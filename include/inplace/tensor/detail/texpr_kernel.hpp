@@ -6,6 +6,7 @@
 // and the row is evaluated element by element, or batch by batch (xsimd) when
 // every stride of the row is 1.
 
+#include "inplace/detail/config.hpp"
 #include "inplace/tensor/detail/tensor_layout.hpp"
 #include "inplace/tensor/detail/texpr_node.hpp"
 #include "inplace/tensor/detail/texpr_simd.hpp"
@@ -15,20 +16,6 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
-
-// Tells the compiler that the loop that follows carries no dependence between
-// iterations: the evaluator reads the destination only with its own index
-// pattern (each element is loaded before it is stored, since the stored value
-// depends on it), anything else has been checked by address range or copied,
-// so the promise holds. g++ takes `ivdep`; clang gets the same fact from the
-// __restrict destination pointer below (its `vectorize(assume_safety)` would
-// turn every loop it cannot vectorise, such as one calling scalar libm, into a
-// -Wpass-failed warning at the user's call site).
-#if defined(__GNUC__) && !defined(__clang__)
-#define INPLACE_IVDEP _Pragma("GCC ivdep")
-#else
-#define INPLACE_IVDEP
-#endif
 
 #include "inplace/detail/shadow_off.hpp"
 

@@ -1,42 +1,37 @@
 #pragma once
 // Optional SIMD evaluation of expression kernels through xsimd (Debian's
 // libxsimd-dev). Used when <xsimd/xsimd.hpp> is on the include path, unless
-// INPLACE_NO_XSIMD is defined; without it, loops rely on the compiler's
-// auto-vectoriser (see INPLACE_IVDEP in texpr_kernel.hpp).
+// INPLACE_NO_XSIMD is defined (INPLACE_HAS_XSIMD, detail/config.hpp); without
+// it, loops rely on the compiler's auto-vectoriser (see INPLACE_IVDEP).
 //
 // An op runs on batches only when its kernel is known to accept them: the
 // standard arithmetic and transcendental ops, their inplace_op variants, and a
 // user's op that declares `static constexpr bool simd = true;`.
 
+#include "inplace/detail/config.hpp"
 #include "inplace/ops/elementwise.hpp"
 #include "inplace/ops/inplace_op.hpp"
 
 #include <type_traits>
 
-#if !defined(INPLACE_NO_XSIMD) && __has_include(<xsimd/xsimd.hpp>)
+#if INPLACE_HAS_XSIMD
 // g++ 12 warns inside its own avx512fintrin.h (_mm512_undefined_*: GCC bug
 // 105593, fixed in 13) wherever xsimd's AVX-512 code is inlined: the intrinsic
 // headers are read here with those warnings off (their lines keep that state).
 // clang contracts a * b + c into one FMA only within an expression, and xsimd's
 // exp is a polynomial of separate products and sums: read with contraction on,
 // as g++ compiles it in its default GNU modes, it runs 1.35x faster (Zen 5).
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+#if INPLACE_GCC && __GNUC__ < 13
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <xsimd/xsimd.hpp>
 #pragma GCC diagnostic pop
-#elif defined(__clang__)
-#pragma float_control(push)
-#pragma clang fp contract(fast)
-#include <xsimd/xsimd.hpp>
-#pragma float_control(pop)
 #else
+INPLACE_FP_CONTRACT_BEGIN
 #include <xsimd/xsimd.hpp>
+INPLACE_FP_CONTRACT_END
 #endif
-#define INPLACE_HAS_XSIMD 1
-#else
-#define INPLACE_HAS_XSIMD 0
 #endif
 
 namespace inplace::detail::texpr {
