@@ -165,7 +165,7 @@ template <class S, std::uint64_t M>
 constexpr std::size_t first_unused_donation() {
   using G = typename S::graph_type;
   const auto& g = S::graph_value;
-  const auto& gf = program<S>::gfacts;
+  const auto& ix = program<S>::index;
   const auto& pl = plan_for<S, M>::value;
   for (std::size_t k = 0; k < G::num_inputs; ++k) {
     if (!(M >> k & 1u)) continue;
@@ -173,7 +173,7 @@ constexpr std::size_t first_unused_donation() {
     bool used = false;
     for (std::size_t v = 0; v < G::num_values; ++v)
       used = used || (v != in && pl.where[v] == home::input && pl.index[v] == k);
-    for (std::size_t o = 0; o < G::num_outputs; ++o) used = used || gf.input_of[gf.root[g.outputs[o]]] == k;
+    for (std::size_t o = 0; o < G::num_outputs; ++o) used = used || ix.input_of[ix.root[g.outputs[o]]] == k;
     if (!used) return k;
   }
   return none;
@@ -382,7 +382,7 @@ class invocation {
   static constexpr std::size_t reshaped_by() {  // the input whose elements node E reshapes, or none
     if constexpr (g.entries[E].kind != entry_kind::op) return none;
     else if constexpr (!needs_row_major<typename P::template entry_t<E>::op>) return none;
-    else return P::gfacts.input_of[P::gfacts.root[g.arg(E, 0)]];
+    else return P::index.input_of[P::index.root[g.arg(E, 0)]];
   }
   template <std::size_t K>
   static constexpr bool densified = [] {
@@ -390,7 +390,7 @@ class invocation {
       return false;
     } else {
       for (std::size_t o = 0; o < NO; ++o)
-        if (P::gfacts.input_of[P::gfacts.root[g.outputs[o]]] == K) return false;
+        if (P::index.input_of[P::index.root[g.outputs[o]]] == K) return false;
       return []<std::size_t... E>(std::index_sequence<E...>) { return ((reshaped_by<E>() == K) || ...); }(
           std::make_index_sequence<G::num_entries>{});
     }
@@ -601,7 +601,7 @@ class invocation {
   }
 
   // ---- results -------------------------------------------------------------------
-  static constexpr const graph_facts<G>& gf = P::gfacts;
+  static constexpr const graph_index<G>& ix = P::index;
   // Whether value V is returned as a tensor (not a view) by an output before position K.
   template <std::size_t V, std::size_t K>
   static constexpr bool returned_before = [] {
@@ -612,11 +612,11 @@ class invocation {
   // Whether value V lives in part of a storage (an in-place op on a slice): it is
   // returned as a kept_view of that storage, never as a tensor.
   template <std::size_t V>
-  static constexpr bool in_view = lives_in_view(gf, V);
+  static constexpr bool in_view = lives_in_view(g, V);
   template <std::size_t V>
   static constexpr bool returned_as_tensor = [] {
     for (std::size_t k = 0; k < NO; ++k)
-      if (g.outputs[k] == V) return !lives_in_view(gf, V);
+      if (g.outputs[k] == V) return !lives_in_view(g, V);
     return false;
   }();
 
@@ -625,14 +625,14 @@ class invocation {
   static constexpr bool views_kept = [] {
     for (std::size_t k = 0; k < NO; ++k) {
       const std::size_t v = g.outputs[k];
-      if (gf.root[v] != v || lives_in_view(gf, v)) return true;
+      if (ix.root[v] != v || lives_in_view(g, v)) return true;
     }
     return false;
   }();
   std::array<std::shared_ptr<void>, views_kept ? P::NV + NI : 0> owners_{};
   template <std::size_t R, class X>
   static constexpr std::size_t owner_key() {
-    if constexpr (gf.input_of[R] != none) return P::NV + gf.input_of[R];
+    if constexpr (ix.input_of[R] != none) return P::NV + ix.input_of[R];
     else if constexpr (X::pl.where[R] == home::input) return P::NV + X::pl.index[R];
     else return X::pl.index[R];
   }
@@ -648,7 +648,7 @@ class invocation {
   // The storage block of root value R, taken over from the buffer or the donated argument.
   template <std::size_t R, class X>
   void* take_block(X& x) {
-    constexpr std::size_t k = gf.input_of[R];
+    constexpr std::size_t k = ix.input_of[R];
     if constexpr (k != none) {
       return detail::tensor_access::take(std::get<k>(args_));
     } else if constexpr (X::pl.where[R] == home::input) {
@@ -687,12 +687,12 @@ class invocation {
   template <std::size_t K, class X>
   auto output(X& x) {
     constexpr std::size_t V = g.outputs[K];
-    constexpr std::size_t R = gf.root[V];
+    constexpr std::size_t R = ix.root[V];
     constexpr auto kind = g.entries[g.values[R].entry].kind;
     using T = typename X::template dtype<V>;
     constexpr std::size_t N = X::template rank_of<V>;
     using result_tensor = tensor<T, result_spec<V>()>;
-    constexpr std::size_t k = gf.input_of[R];
+    constexpr std::size_t k = ix.input_of[R];
     if constexpr (kind == entry_kind::constant || kind == entry_kind::scalar || X::pl.where[R] == home::scalar) {
       count_allocation();  // a copy of the call's value (or a view of it)
       return result_tensor(x.template view<V>());

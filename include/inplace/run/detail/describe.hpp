@@ -56,7 +56,7 @@ struct describe {
     const auto& info = g.entries[e].info;
     const std::size_t v = g.entries[e].first_value + o;
     if (info.view_of[o] >= 0) return cat("view of ", value_name(g.arg(e, static_cast<std::size_t>(info.view_of[o]))));
-    if (P::gfacts.root[v] != v) return cat("with ", value_name(P::gfacts.root[v]), ", in one storage");
+    if (P::index.root[v] != v) return cat("with ", value_name(P::index.root[v]), ", in one storage");
     std::string s;
     switch (pl.where[v]) {
       case home::none:

@@ -182,7 +182,7 @@ class planner {
   // nothing is computed in place, every value stays intact until its buffer is freed.
   constexpr planner(const decltype(P::fused)& schedule, const std::array<bool, NI>& donated, bool rewrite, bool reuse,
                     bool pure)
-      : g(P::spec::graph_value), f(P::gfacts), fu(schedule), donated_(donated), rewrite_(rewrite), reuse_(reuse),
+      : g(P::g), ix(P::index), fu(schedule), donated_(donated), rewrite_(rewrite), reuse_(reuse),
         pure_(pure) {}
 
   constexpr result run() {
@@ -190,7 +190,7 @@ class planner {
     compute_last_reads();
     for (std::size_t v = 0; v < G::num_values; ++v) holder[v] = {home::none, 0};
     for (std::size_t k = 0; k < G::num_inputs; ++k) {
-      const std::size_t e = g.inputs[k], v = f.out_value(e);
+      const std::size_t e = g.inputs[k], v = g.out_value(e);
       holder[v] = {g.entries[e].kind == entry_kind::scalar ? home::scalar : home::input, k};
       occupant_input[k] = v;
     }
@@ -199,7 +199,7 @@ class planner {
       for (auto& x : r) x = none;
     for (std::size_t e = 0; e < NE; ++e) {
       out.rewritten[e] = out.rewritten_output[e] = -1;
-      if (g.entries[e].kind == entry_kind::constant) holder[f.out_value(e)] = {home::constant, 0};
+      if (g.entries[e].kind == entry_kind::constant) holder[g.out_value(e)] = {home::constant, 0};
     }
     for (std::size_t p = 0; p < fu.num_steps; ++p) {
       const std::size_t e = fu.order[p];
@@ -231,7 +231,7 @@ class planner {
     std::size_t index = 0;
   };
   const G& g;
-  const graph_facts<G>& f;
+  const graph_index<G>& ix;
   const decltype(P::fused)& fu;
   std::array<bool, NI> donated_;
   bool rewrite_, reuse_, pure_;
@@ -253,19 +253,19 @@ class planner {
 
   constexpr void compute_last_reads() {
     for (std::size_t e = 0; e < NE; ++e)
-      for (std::size_t o = 0; f.is_op(e) && o < g.entries[e].info.num_outputs; ++o)
-        for (std::size_t j = 0; j < f.nargs(e); ++j)
-          if (g.entries[e].info.destroys[o] >> j & 1u) destroyed[f.root[g.arg(e, j)]] = true;
+      for (std::size_t o = 0; g.is_op(e) && o < g.entries[e].info.num_outputs; ++o)
+        for (std::size_t j = 0; j < g.nargs(e); ++j)
+          if (g.entries[e].info.destroys[o] >> j & 1u) destroyed[ix.root[g.arg(e, j)]] = true;
     for (auto& x : last_read) x = -1;
     for (std::size_t q = 0; q < NE; ++q) {
-      if (!f.is_op(q)) continue;
-      for (std::size_t j = 0; j < f.nargs(q); ++j) {
-        int& l = last_read[f.root[g.arg(q, j)]];
+      if (!g.is_op(q)) continue;
+      for (std::size_t j = 0; j < g.nargs(q); ++j) {
+        int& l = last_read[ix.root[g.arg(q, j)]];
         if (fu.at[q] > l) l = fu.at[q];
       }
     }
     for (std::size_t v = 0; v < G::num_values; ++v)
-      if (f.is_output[v]) last_read[f.root[v]] = forever;
+      if (ix.is_output[v]) last_read[ix.root[v]] = forever;
   }
 
   constexpr std::size_t alias_of_input(std::size_t k) const {  // the output value aliased to input k
@@ -282,10 +282,10 @@ class planner {
   constexpr bool same_kind(std::size_t a, std::size_t b) const {  // dtype and static shape
     const auto& fa = P::facts[g.values[a].entry];
     const auto& fb = P::facts[g.values[b].entry];
-    return fa.dtype[g.values[a].out] == fb.dtype[g.values[b].out] && f.shape_of(a) == f.shape_of(b);
+    return fa.dtype[g.values[a].out] == fb.dtype[g.values[b].out] && g.shape_of(a) == g.shape_of(b);
   }
   constexpr std::size_t bytes_of(std::size_t v) const {
-    const std::size_t n = f.shape_of(v).size();
+    const std::size_t n = g.shape_of(v).size();
     return n == dynamic ? dynamic : n * P::facts[g.values[v].entry].dtype_size[g.values[v].out];
   }
 
@@ -330,14 +330,14 @@ class planner {
     else if (!info.elementwise) copy_destroyed_inputs(out, e, p);
     for (std::size_t o = 0; o < info.num_outputs; ++o) {
       if (info.view_of[o] >= 0) continue;  // a view output of an opaque op: no storage of its own
-      const std::size_t v = f.out_value(e, o);
+      const std::size_t v = g.out_value(e, o);
       const bool stored = fu.stored[v];
-      if (f.root[v] != v) {  // shares the storage of an earlier output of e (an LU's L and U)
-        holder[v] = holder[f.root[v]];
-        out.same_as[v] = out.same_as[f.root[v]];
+      if (ix.root[v] != v) {  // shares the storage of an earlier output of e (an LU's L and U)
+        holder[v] = holder[ix.root[v]];
+        out.same_as[v] = out.same_as[ix.root[v]];
         continue;
       }
-      const std::size_t rt = destroyed_root(f, e, o);
+      const std::size_t rt = destroyed_root(g, ix, e, o);
       if (rt != none) {
         const std::size_t arg = g.arg(e, static_cast<std::size_t>(info.storage[o]));
         write_root(out, v, rt, arg, p, !info.elementwise, stored);
@@ -362,7 +362,7 @@ class planner {
   // (an input, a view, a stored value), else (a value that lives only inside a
   // fused loop) the value whose place it took.
   constexpr std::size_t located(const result& out, std::size_t a) const {
-    while (a != none && f.is_op(g.values[a].entry) && !f.is_view(a) && !fu.stored[a]) a = out.same_as[a];
+    while (a != none && g.is_op(g.values[a].entry) && !g.is_view(a) && !fu.stored[a]) a = out.same_as[a];
     return a;
   }
 
@@ -392,7 +392,7 @@ class planner {
   // let nothing read it afterwards.
   constexpr void copy_destroyed_inputs(result& out, std::size_t e, int p) {
     const auto& info = g.entries[e].info;
-    for (std::size_t j = 0; j < f.nargs(e); ++j) {
+    for (std::size_t j = 0; j < g.nargs(e); ++j) {
       bool listed = false, computed_in = false;
       for (std::size_t o = 0; o < info.num_outputs; ++o) {
         listed = listed || (info.destroys[o] >> j & 1u);
@@ -400,7 +400,7 @@ class planner {
       }
       if (!listed || computed_in) continue;
       const std::size_t a = g.arg(e, j);
-      const place at = holder[f.root[a]];
+      const place at = holder[ix.root[a]];
       const bool borrowed = at.where == home::input && !donated_[at.index];
       if (!borrowed && !(pure_ && (at.where == home::input || at.where == home::buffer))) continue;
       const std::size_t b = take_buffer(out, a, p);
@@ -413,7 +413,7 @@ class planner {
   // The inputs whose registered variant the rewrite can use (bit j).
   constexpr std::uint32_t usable_variants(std::size_t e) const {
     std::uint32_t r = 0;
-    for (std::size_t j = 0; f.is_op(e) && j < f.nargs(e); ++j)
+    for (std::size_t j = 0; g.is_op(e) && j < g.nargs(e); ++j)
       if ((P::facts[e].variants >> j & 1u) && variant_out[e][j] >= 0) r |= std::uint32_t{1} << j;
     return r;
   }
@@ -428,12 +428,12 @@ class planner {
       if (why == refusal::none) why = r;
       return false;
     };
-    for (std::size_t j = 0; j < f.nargs(e); ++j) {
+    for (std::size_t j = 0; j < g.nargs(e); ++j) {
       if (!(variants >> j & 1u) || variant_out[e][j] != static_cast<int>(o)) continue;
-      const std::size_t a = g.arg(e, j), ra = f.root[a];
-      if (ra != a || lives_in_view(f, a)) { refuse(refusal::view); continue; }  // a view, or in part of a storage
+      const std::size_t a = g.arg(e, j), ra = ix.root[a];
+      if (ra != a || lives_in_view(g, a)) { refuse(refusal::view); continue; }  // a view, or in part of a storage
       if (!same_kind_dtype(a, v)) { refuse(refusal::dtype); continue; }
-      if (!fits_in_place(f.shape_of(a), f.shape_of(v)) || is_broadcast_read(f.shape_of(a), f.shape_of(v))) {
+      if (!fits_in_place(g.shape_of(a), g.shape_of(v)) || is_broadcast_read(g.shape_of(a), g.shape_of(v))) {
         refuse(refusal::extents);
         continue;
       }
@@ -453,7 +453,7 @@ class planner {
         continue;
       }
       const std::size_t now = at.where == home::input ? occupant_input[at.index] : occupant_buffer[at.index];
-      if (!f.elementwise(e) && read_twice(e, ra, j)) { refuse(refusal::aliasing_hazard); continue; }
+      if (!g.elementwise(e) && read_twice(e, ra, j)) { refuse(refusal::aliasing_hazard); continue; }
       if (last_read[ra] > p || destroyed[ra] || now != ra || !only_same_pattern_now(e, ra, a, p)) {
         refuse(refusal::later_reader);  // read later, overwritten by an in-place node, or read here differently
         continue;
@@ -474,17 +474,17 @@ class planner {
   // Whether opaque node e reads root ra through another argument than j (op(x, y, x),
   // op(x, view of x)): its kernel would read what it overwrites.
   constexpr bool read_twice(std::size_t e, std::size_t ra, std::size_t j) const {
-    for (std::size_t k = 0; k < f.nargs(e); ++k)
-      if (k != j && f.root[g.arg(e, k)] == ra) return true;
+    for (std::size_t k = 0; k < g.nargs(e); ++k)
+      if (k != j && ix.root[g.arg(e, k)] == ra) return true;
     return false;
   }
   // Everything that reads root ra at position p (node e, or its loop) reads it as a does.
   constexpr bool only_same_pattern_now(std::size_t e, std::size_t ra, std::size_t a, int p) const {
     for (std::size_t q = 0; q < NE; ++q) {
-      if (!f.is_op(q) || fu.at[q] != p) continue;
-      if (q == e && !f.elementwise(e)) continue;  // an opaque kernel: read_twice
+      if (!g.is_op(q) || fu.at[q] != p) continue;
+      if (q == e && !g.elementwise(e)) continue;  // an opaque kernel: read_twice
 
-      if (f.reads_off_pattern(q, ra, f.pattern[a])) return false;
+      if (ix.reads_off_pattern(g, q, ra, ix.pattern[a])) return false;
     }
     return true;
   }
@@ -495,11 +495,11 @@ class planner {
   constexpr void count_result_copies(result& out) const {
     std::size_t extra = 0;
     for (std::size_t k = 0; k < G::num_outputs; ++k) {
-      const std::size_t v = g.outputs[k], r = f.root[v];
+      const std::size_t v = g.outputs[k], r = ix.root[v];
       const auto kind = g.entries[g.values[r].entry].kind;
       bool copy = kind == entry_kind::constant || kind == entry_kind::scalar || holder[r].where == home::scalar;
-      const bool borrowed_input = kind == entry_kind::input && !donated_[f.input_of[r]];
-      if (!copy && !borrowed_input && v == r && !lives_in_view(f, v))
+      const bool borrowed_input = kind == entry_kind::input && !donated_[ix.input_of[r]];
+      if (!copy && !borrowed_input && v == r && !lives_in_view(g, v))
         for (std::size_t j = 0; j < k; ++j) copy = copy || g.outputs[j] == v;
       if (!copy) continue;
       ++out.allocations;
@@ -521,10 +521,10 @@ class planner {
     std::array<int, NV> dies{};
     for (std::size_t b = 0; b < out.num_buffers; ++b) dies[b] = buf_returned[b] ? forever : buf_first[b];
     for (std::size_t v = 0; v < G::num_values; ++v) {
-      if (holder[f.root[v]].where != home::buffer) continue;
-      const std::size_t b = holder[f.root[v]].index;
-      if (!buf_returned[b] && last_read[f.root[v]] > dies[b]) dies[b] = last_read[f.root[v]];
-      if (!buf_returned[b] && held_from[f.root[v]] > dies[b]) dies[b] = held_from[f.root[v]];  // (never read)
+      if (holder[ix.root[v]].where != home::buffer) continue;
+      const std::size_t b = holder[ix.root[v]].index;
+      if (!buf_returned[b] && last_read[ix.root[v]] > dies[b]) dies[b] = last_read[ix.root[v]];
+      if (!buf_returned[b] && held_from[ix.root[v]] > dies[b]) dies[b] = held_from[ix.root[v]];  // (never read)
     }
     for (std::size_t e = 0; e < NE; ++e)  // a kernel's copy of an input lives while it runs
       for (std::size_t j = 0; j < max_args; ++j)
