@@ -8,6 +8,7 @@
 // last member, where it runs.
 
 #include "inplace/run/detail/program.hpp"
+#include "inplace/run/detail/rewrite.hpp"
 
 #include <boost/mp11/algorithm.hpp>
 
@@ -29,122 +30,7 @@ enum class home : unsigned char {
   constant,  // a compile-time constant
 };
 
-// Why a pure node with a registered in-place variant was left pure (ip::explain).
-enum class refusal : unsigned char {
-  none,           // rewritten, or nothing to say
-  no_rewrite,     // the function was built with ip::no_rewrite
-  no_variant,     // no input has a registered in-place variant
-  dtype,          // the candidate input has another dtype
-  extents,        // the candidate input has other extents (or would be broadcast)
-  borrowed,       // the candidate input is borrowed (not donated)
-  protected_input,  // an ip::indestructible input or a constant
-  later_reader,   // the candidate is read after this node, or by it with another index pattern
-  output,         // the candidate (or a view of it) is an output of the function
-  io_alias,       // the candidate input's storage is reserved for an io_alias output
-  view,           // the candidate is a view, not the storage it lives in
-  fused,          // the candidate lives only inside the fused loop (it has no storage to reuse)
-  scalar,         // the candidate is a scalar input (passed by value, not an array)
-  aliasing_hazard,  // the opaque kernel also reads the candidate through another argument (op(x, y, x))
-};
-
-// The output that the in-place variant registered for input j of an op
-// computes over input j, or -1: no variant, or one the rewrite cannot use (its
-// maps do not put exactly one output over input j and leave everything else
-// alone, or it has another number of outputs than the op).
-template <class Op, std::size_t J, std::size_t N>
-constexpr int variant_in_place_output() {
-  if constexpr (!has_inplace_variant<Op, static_cast<int>(J)>) {
-    return -1;
-  } else {
-    constexpr op_info v = read_op<inplace_variant<Op, static_cast<int>(J)>>(N);
-    if (!v.maps_ok || v.num_outputs != num_outputs_of<Op>() || num_views(v) != 0) return -1;
-    int o = -1;
-    for (std::size_t k = 0; k < v.num_outputs; ++k) {
-      if (v.destroys[k] == 0) continue;
-      if (o >= 0 || v.destroys[k] != std::uint32_t{1} << J) return -1;
-      o = static_cast<int>(k);
-    }
-    return o;
-  }
-}
-// A registered variant computes the op's dtypes: a variant computing floats for
-// a double op would round every value it computes in place. Checked where a
-// graph runs (execute.hpp), in a function whose arguments name the op, the
-// variant and both dtypes; the plan never uses such a variant, so nothing else fails.
-template <class Op, class Variant, class OpDtype, class VariantDtype>
-inline void variant_dtype_check() {
-  static_assert(std::is_same_v<OpDtype, VariantDtype>,
-                "inplace: variant_dtype: a registered in-place variant computes another dtype than its op (this "
-                "check's arguments: the op, the variant, the op's dtype, the variant's); fix: make the variant's "
-                "output_dtype the op's, or register another variant.");
-}
-template <class Variant, class E>
-struct with_op;  // node E with its op replaced by Variant
-template <class Variant, class Op, template <class = void> class... Arg>
-struct with_op<Variant, node<Op, Arg...>> {
-  using type = node<Variant, Arg...>;
-};
-// Whether the rewrite could use node E's variant for input J (one is
-// registered, with the op's number of outputs, and input J has an output's dtype).
-template <class E, std::size_t J, std::size_t... O>
-constexpr bool variant_candidate(std::index_sequence<O...>) {
-  using Op = typename E::op;
-  if constexpr (!has_inplace_variant<Op, static_cast<int>(J)>) {
-    return false;
-  } else {
-    using in = boost::mp11::mp_at_c<typename E::in_dtypes, J>;
-    return num_outputs_of<inplace_variant<Op, static_cast<int>(J)>>() == sizeof...(O) &&
-           (std::is_same_v<in, typename E::template out_dtype<O>> || ...);
-  }
-}
-template <class E, std::size_t J, std::size_t... O>
-constexpr bool variant_dtypes_fit(std::index_sequence<O...> o) {
-  if constexpr (!variant_candidate<E, J>(o)) {
-    return true;
-  } else {
-    using V = typename with_op<inplace_variant<typename E::op, static_cast<int>(J)>, E>::type;
-    return (std::is_same_v<typename E::template out_dtype<O>, typename V::template out_dtype<O>> && ...);
-  }
-}
-template <class E, std::size_t J, std::size_t... O>
-void check_variant_dtypes(std::index_sequence<O...> o) {
-  if constexpr (variant_candidate<E, J>(o)) {
-    using Variant = inplace_variant<typename E::op, static_cast<int>(J)>;
-    using V = typename with_op<Variant, E>::type;
-    (variant_dtype_check<typename E::op, Variant, typename E::template out_dtype<O>, typename V::template out_dtype<O>>(),
-     ...);
-  }
-}
-// Every variant of node E's op (a no-op at run time).
-template <class E, std::size_t... J>
-void check_variant_dtypes_of(std::index_sequence<J...>) {
-  (check_variant_dtypes<E, J>(std::make_index_sequence<num_outputs_of<typename E::op>()>{}), ...);
-}
-template <class E, std::size_t... J>
-constexpr std::array<int, max_args> variant_outputs_of(std::index_sequence<J...>) {
-  std::array<int, max_args> r{};
-  for (int& o : r) o = -1;
-  constexpr std::size_t NO = num_outputs_of<typename E::op>();
-  ((r[J] = variant_dtypes_fit<E, J>(std::make_index_sequence<NO>{}) ? variant_in_place_output<typename E::op, J, sizeof...(J)>() : -1), ...);
-  return r;
-}
-// By entry: variant_outputs_of its op (all -1 for a leaf).
-template <class P, std::size_t... E>
-constexpr auto variant_outputs(std::index_sequence<E...>) {
-  constexpr auto& g = P::spec::graph_value;
-  const auto one = []<std::size_t X>(std::integral_constant<std::size_t, X>) {
-    if constexpr (g.entries[X].kind == entry_kind::op)
-      return variant_outputs_of<typename P::template entry_t<X>>(std::make_index_sequence<g.entries[X].num_args>{});
-    else {
-      std::array<int, max_args> r{};
-      for (int& o : r) o = -1;
-      return r;
-    }
-  };
-  return std::array<std::array<int, max_args>, sizeof...(E)>{one(std::integral_constant<std::size_t, E>{})...};
-}
-
-template <std::size_t NE, std::size_t NV, std::size_t NI>
+template <std::size_t NE, std::size_t NV>
 struct storage_plan {
   std::array<home, NV> where{};
   std::array<std::size_t, NV> index{};
@@ -174,7 +60,7 @@ class planner {
  public:
   using G = typename P::G;
   static constexpr std::size_t NE = P::NE, NV = P::NV, NI = G::num_inputs > 0 ? G::num_inputs : 1;
-  using result = storage_plan<NE, NV, NI>;
+  using result = storage_plan<NE, NV>;
 
   // donated[k]: tensor input k is donated; rewrite: the function allows the rewrite.
   // reuse: dead buffers are reused for new values of the same dtype and extents.
@@ -419,45 +305,27 @@ class planner {
   }
 
   // Output o (value v) of pure node e: computed by the variant of an input j
-  // whose destroy_map puts output o over input j, when j's storage may be overwritten.
+  // whose destroy_map puts output o over input j, when j's storage may be
+  // overwritten: the first such input that no reason of refusal_reasons
+  // (rewrite.hpp), checked in the table's order, applies to.
   constexpr bool try_rewrite(result& out, std::size_t e, std::size_t o, std::size_t v, int p) {
     const std::uint32_t variants = usable_variants(e);
     refusal& why = out.why[e];  // set by place_outputs; the first candidate's reason
-    if (variants == 0 || !rewrite_ || out.rewritten[e] >= 0) return false;
-    auto refuse = [&](refusal r) {
-      if (why == refusal::none) why = r;
-      return false;
-    };
+    if (variants == 0 || !rewrite_ || out.rewritten[e] >= 0) return false;  // (no_rewrite: place_outputs)
     for (std::size_t j = 0; j < g.nargs(e); ++j) {
       if (!(variants >> j & 1u) || variant_out[e][j] != static_cast<int>(o)) continue;
-      const std::size_t a = g.arg(e, j), ra = ix.root[a];
-      if (ra != a || lives_in_view(g, a)) { refuse(refusal::view); continue; }  // a view, or in part of a storage
-      if (!same_kind_dtype(a, v)) { refuse(refusal::dtype); continue; }
-      if (!fits_in_place(g.shape_of(a), g.shape_of(v)) || is_broadcast_read(g.shape_of(a), g.shape_of(v))) {
-        refuse(refusal::extents);
+      refusal r = refusal::none;
+      for (const refusal_reason& x : refusal_reasons)
+        if (refuses(x.kind, e, j, v, p)) {
+          r = x.kind;
+          break;
+        }
+      if (r != refusal::none) {
+        if (why == refusal::none) why = r;
         continue;
       }
-      const place at = holder[ra];
-      const auto kind = g.entries[g.values[ra].entry].kind;
-      if (kind == entry_kind::constant || (kind == entry_kind::input && g.entries[g.values[ra].entry].indestructible)) {
-        refuse(refusal::protected_input);
-        continue;
-      }
-      if (at.where == home::input && !donated_[at.index]) { refuse(refusal::borrowed); continue; }
-      if (at.where == home::none) { refuse(refusal::fused); continue; }
-      if (at.where == home::scalar) { refuse(refusal::scalar); continue; }
-      if (at.where != home::input && at.where != home::buffer) { refuse(refusal::protected_input); continue; }
-      if (last_read[ra] == forever) { refuse(refusal::output); continue; }
-      if (at.where == home::input && alias_of_input(at.index) != none && alias_of_input(at.index) != v) {
-        refuse(refusal::io_alias);
-        continue;
-      }
-      const std::size_t now = at.where == home::input ? occupant_input[at.index] : occupant_buffer[at.index];
-      if (!g.elementwise(e) && read_twice(e, ra, j)) { refuse(refusal::aliasing_hazard); continue; }
-      if (last_read[ra] > p || destroyed[ra] || now != ra || !only_same_pattern_now(e, ra, a, p)) {
-        refuse(refusal::later_reader);  // read later, overwritten by an in-place node, or read here differently
-        continue;
-      }
+      const std::size_t a = g.arg(e, j);
+      const place at = holder[ix.root[a]];
       out.rewritten[e] = static_cast<int>(j);
       out.rewritten_output[e] = static_cast<int>(o);
       out.same_as[v] = located(out, a);
@@ -467,6 +335,42 @@ class planner {
       return true;
     }
     return false;
+  }
+  // Whether reason r keeps the rewrite of node e (output value v, at position
+  // p) from computing in input j's storage.
+  constexpr bool refuses(refusal r, std::size_t e, std::size_t j, std::size_t v, int p) const {
+    const std::size_t a = g.arg(e, j), ra = ix.root[a];
+    const place at = holder[ra];
+    const auto& leaf = g.entries[g.values[ra].entry];
+    switch (r) {
+      case refusal::view:  // a view, or in part of a storage
+        return ra != a || lives_in_view(g, a);
+      case refusal::dtype:
+        return !same_kind_dtype(a, v);
+      case refusal::extents:
+        return !fits_in_place(g.shape_of(a), g.shape_of(v)) || is_broadcast_read(g.shape_of(a), g.shape_of(v));
+      case refusal::protected_input:
+        return leaf.kind == entry_kind::constant || (leaf.kind == entry_kind::input && leaf.indestructible) ||
+               at.where == home::constant;
+      case refusal::borrowed:
+        return at.where == home::input && !donated_[at.index];
+      case refusal::fused:
+        return at.where == home::none;
+      case refusal::scalar:
+        return at.where == home::scalar;
+      case refusal::output:
+        return last_read[ra] == forever;
+      case refusal::io_alias:
+        return at.where == home::input && alias_of_input(at.index) != none && alias_of_input(at.index) != v;
+      case refusal::aliasing_hazard:
+        return !g.elementwise(e) && read_twice(e, ra, j);
+      case refusal::later_reader: {  // read later, overwritten by an in-place node, or read here differently
+        const std::size_t now = at.where == home::input ? occupant_input[at.index] : occupant_buffer[at.index];
+        return last_read[ra] > p || destroyed[ra] || now != ra || !only_same_pattern_now(e, ra, a, p);
+      }
+      default:  // none, no_variant; no_rewrite is the function's (place_outputs)
+        return false;
+    }
   }
   constexpr bool same_kind_dtype(std::size_t a, std::size_t b) const {
     return P::facts[g.values[a].entry].dtype[g.values[a].out] == P::facts[g.values[b].entry].dtype[g.values[b].out];
