@@ -39,7 +39,7 @@
 
 #include "inplace/graph/detail/diagnostics.hpp"
 #include "inplace/graph/function.hpp"
-#include "inplace/run/detail/execute.hpp"
+#include "inplace/run/detail/executor.hpp"
 #include "inplace/run/kept_view.hpp"
 #include "inplace/run/plan.hpp"
 #include "inplace/tensor/tensor.hpp"
@@ -265,7 +265,7 @@ class invocation {
   // output against the reference's, and every borrowed argument against a copy
   // taken before the call. ip::debug_error names what differs.
   // Outputs that differ are judged again against the reference rounded upward
-  // and downward (see within_rounding in debug_checks.hpp), run only then.
+  // and downward (see within_rounding in debug.hpp), run only then.
   // With ip::debug_nans the reference also stops at the first NaN or infinity.
   auto debug() {
     auto copies = argument_copies();

@@ -387,7 +387,7 @@ struct program {
   static constexpr const graph_index<G>& index = S::result.index;
 
   // The largest rank of the graph's values (at least 1): the axes a call's
-  // slots hold (execute.hpp).
+  // slots hold (executor.hpp).
   static constexpr std::size_t max_rank = [] {
     std::size_t r = 1;
     for (std::size_t v = 0; v < G::num_values; ++v) r = std::max(r, S::graph_value.values[v].value_shape.rank);

@@ -95,7 +95,7 @@ constexpr int variant_in_place_output() {
 }
 // A registered variant computes the op's dtypes: a variant computing floats for
 // a double op would round every value it computes in place. Checked where a
-// graph runs (execute.hpp), in a function whose arguments name the op, the
+// graph runs (executor.hpp), in a function whose arguments name the op, the
 // variant and both dtypes; the plan never uses such a variant, so nothing else fails.
 template <class Op, class Variant, class OpDtype, class VariantDtype>
 inline void variant_dtype_check() {

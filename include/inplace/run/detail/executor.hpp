@@ -5,7 +5,7 @@
 // storage, checks extents before anything is written, allocates the plan's
 // buffers, runs the schedule and frees each buffer after its last reader.
 
-#include "inplace/run/detail/debug_checks.hpp"
+#include "inplace/run/detail/debug.hpp"
 #include "inplace/run/detail/program.hpp"
 #include "inplace/run/detail/storage.hpp"
 #include "inplace/run/plan.hpp"
@@ -359,7 +359,7 @@ class executor {
   struct no_flag {};
   [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, bool, no_flag<0>> find_nonfinite{};
   // Debug mode's bracket runs: every node's floating results moved by this many
-  // ulps (see bracket_ulps in debug_checks.hpp).
+  // ulps (see bracket_ulps in debug.hpp).
   [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, int, no_flag<1>> nudge_ulps{};
 
   // ---- the schedule ------------------------------------------------------------------
