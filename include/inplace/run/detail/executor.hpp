@@ -10,7 +10,8 @@
 #include "inplace/run/detail/storage.hpp"
 #include "inplace/run/plan.hpp"
 #include "inplace/tensor/assign.hpp"
-#include "inplace/tensor/axis_views.hpp"
+#include "inplace/tensor/detail/op_kernels.hpp"
+#include "inplace/tensor/detail/op_views.hpp"
 #include "inplace/tensor/detail/texpr_multi.hpp"
 #include "inplace/tensor/tensor_opaque.hpp"
 #include "inplace/tensor/view_functions.hpp"
@@ -56,138 +57,6 @@ struct block_free {
 };
 using block = std::unique_ptr<void, block_free>;
 inline block allocate_block(std::size_t bytes) { return block(detail::aligned_malloc(bytes, 64)); }
-
-// ---- kernels of opaque ops: outputs first, then inputs ------------------------------
-// A user's opaque op provides `void kernel(outputs..., inputs...) const` taking
-// ip::tensor_views; for an output in its destroy_map, the view is the storage
-// to overwrite (it holds the destroyed input's elements).
-template <class Op>
-struct opaque_kernel {
-  template <class... X>
-  static void run(const X&... x) {
-    static_assert(requires { Op{}.kernel(x...); },
-                  "inplace: op_kernel: an opaque op run in a graph needs a kernel; fix: give it void "
-                  "kernel(outputs..., inputs...) const, taking ip::tensor_view arguments (outputs first).");
-    if constexpr (requires { Op{}.kernel(x...); }) Op{}.kernel(x...);
-  }
-};
-template <>
-struct opaque_kernel<ops::dot> {
-  template <class O, class A, class B>
-  static void run(const O& out, const A& a, const B& b) {
-    texpr::dot_into(out.data(), a, b);
-  }
-};
-template <int Axis>
-struct opaque_kernel<ops::reduce_sum<Axis>> {
-  template <class O, class A>
-  static void run(const O& out, const A& a) {
-    texpr::reduce_sum_into<static_cast<std::size_t>(texpr::reduce_axis<Axis, A::rank>)>(out.data(), a);
-  }
-};
-template <>
-struct opaque_kernel<ops::softmax_inplace> {
-  template <class O, class A>
-  static void run(const O& out, const A&) {
-    using T = typename O::value_type;
-    texpr::for_each_row_parallel(out.data(), out.extents(), out.strides(), texpr::parallel_softmax_threshold,
-                                 [](T* p, std::size_t n, std::ptrdiff_t s) { texpr::softmax_row(p, n, s); });
-  }
-};
-template <>
-struct opaque_kernel<ops::softmax> {
-  template <class O, class A>
-  static void run(const O& out, const A& a) {
-    detail::assign(out, a, assign_mode::noalias);
-    opaque_kernel<ops::softmax_inplace>::run(out, a);
-  }
-};
-
-// ---- view ops: the same views as the tensor functions ------------------------------
-// A user view op gives, for output O, the view of the input its view_map names
-// for O: `template <std::size_t O> static auto view(in)` (any number of
-// outputs), or `static auto view(in)` (one output).
-template <class Op>
-struct view_kernel {
-  template <std::size_t O, class V>
-  static constexpr bool has_view() {
-    return requires(const V& v) { Op::template view<O>(v); } ||
-           (O == 0 && detail::num_outputs_of<Op>() == 1 && requires(const V& v) { Op::view(v); });
-  }
-  template <std::size_t O = 0, class V>
-  static auto run(const V& v) {
-    static_assert(has_view<O, V>(),
-                  "inplace: op_kernel: a view op run in a graph needs a view function; fix: give it static "
-                  "auto view(ip::tensor_view<T, R>) returning the view of its input (with several outputs, "
-                  "template <std::size_t O> static auto view(...) returning output O's view).");
-    if constexpr (requires { Op::template view<O>(v); }) return Op::template view<O>(v);
-    else if constexpr (has_view<O, V>()) return Op::view(v);
-    else return v;  // reported above: a view all the same, so nothing more fails
-  }
-};
-template <>
-struct view_kernel<ops::transpose> {
-  static auto run(const auto& v) { return inplace::transpose(v); }
-};
-template <int Axis, std::ptrdiff_t B, std::ptrdiff_t E, std::ptrdiff_t S>
-struct view_kernel<ops::slice_axis<Axis, B, E, S>> {
-  static auto run(const auto& v) { return tx_slice_axis(v, axis_of(Axis, std::remove_cvref_t<decltype(v)>::rank), B, E, S); }
-};
-template <int Axis, std::ptrdiff_t I>
-struct view_kernel<ops::index_axis<Axis, I>> {
-  static auto run(const auto& v) { return tx_index_axis(v, axis_of(Axis, std::remove_cvref_t<decltype(v)>::rank), I); }
-};
-template <std::size_t... P>
-struct view_kernel<ops::permute<P...>> {
-  static auto run(const auto& v) { return inplace::transpose<P...>(v); }
-};
-template <int A, int B>
-struct view_kernel<ops::swap_axes<A, B>> {
-  static auto run(const auto& v) { return inplace::swap_axes<A, B>(v); }
-};
-template <int Axis>
-struct view_kernel<ops::expand_dims<Axis>> {
-  static auto run(const auto& v) { return inplace::expand_dims<Axis>(v); }
-};
-template <int Axis>
-struct view_kernel<ops::squeeze<Axis>> {
-  static auto run(const auto& v) { return inplace::squeeze<Axis>(v); }
-};
-template <std::ptrdiff_t K>
-struct view_kernel<ops::diagonal<K>> {
-  static auto run(const auto& v) { return inplace::diagonal<K>(v); }
-};
-template <std::size_t... E>
-struct view_kernel<ops::broadcast_to<E...>> {
-  static auto run(const auto& v) { return inplace::broadcast_to<E...>(v); }
-};
-template <>
-struct view_kernel<ops::reverse> {
-  static auto run(const auto& v) { return inplace::reverse(v); }
-};
-template <std::size_t... E>
-struct view_kernel<ops::reshape<E...>> {
-  static auto run(const auto& v) { return inplace::reshape<E...>(v); }
-};
-template <>
-struct view_kernel<ops::flatten> {
-  static auto run(const auto& v) { return inplace::flatten(v); }
-};
-template <class U>
-struct view_kernel<ops::reinterpret<U>> {
-  template <class V>
-  static auto run(const V& v) {
-    using T = typename V::value_type;
-    if constexpr (sizeof(T) == sizeof(U)) {
-      return inplace::reinterpret<U>(v);
-    } else {  // the last axis scales with the size ratio: dense rows only
-      detail::tx_require_contiguous(v, "reinterpret");
-      auto e = v.extents();
-      if constexpr (V::rank > 0) e[V::rank - 1] = e[V::rank - 1] * sizeof(T) / sizeof(U);
-      return tensor_view<U, rank_spec<V::rank>>(reinterpret_cast<U*>(v.data()), e);
-    }
-  }
-};
 
 // What the last call on this thread allocated and copied, counted when the
 // test-only macro INPLACE_COUNT_ALLOCATIONS is defined (tests compare it with
