@@ -30,9 +30,9 @@
 
 namespace inplace::detail::run {
 
-// clang 14 keeps the lambdas that unroll a call's steps out of line (three
-// frames for a 16-float call: 3x the immediate expression's time); g++ inlines
-// them by itself, and its call ran 1.8x slower with the fused loop's forced.
+// clang 14 keeps the lambdas that unroll a call's steps out of line (a frame
+// each, which dominates a small call); g++ inlines them by itself, and forcing
+// it there slowed its calls (docs/performance.md, "Why the code is so").
 #if defined(__clang__)
 #define INPLACE_CLANG_INLINE __attribute__((always_inline))
 #else
@@ -61,7 +61,7 @@ inline block allocate_block(std::size_t bytes) { return block(detail::aligned_ma
 // What the last call on this thread allocated and copied, counted when the
 // test-only macro INPLACE_COUNT_ALLOCATIONS is defined (tests compare it with
 // ip::plan); otherwise the counting compiles to nothing (resetting a
-// thread-local cost 5 of a 16-float call's ~150 instructions).
+// thread-local is a measurable part of a small call).
 struct call_counts {
   std::size_t allocations = 0, copies = 0;
 };
@@ -414,8 +414,8 @@ class executor {
   }
 
   // How a loop assigns value V: into a buffer that V is the first to use (memory
-  // allocated for it, which no operand can reach) without the overlap scan (at
-  // 16 floats the scan was a fifth of a fresh result's call); elsewhere (an
+  // allocated for it, which no operand can reach) without the overlap scan (a
+  // large part of a small call); elsewhere (an
   // input's storage, a reused buffer) with it, as a safety net.
   template <std::size_t V>
   static constexpr assign_mode loop_mode =

@@ -34,8 +34,7 @@ using boost::mp11::mp_list;
 // ---- entry types in the analysis's numbering ---------------------------------------
 // One depth-first walk over the types that threads a single list of the entries
 // seen so far: each entry is added once and each argument edge costs one lookup.
-// (Per-node lists merged with mp_unique cost O(N^3) list elements: 1.3 GB of
-// compiler memory for a 200-node graph.)
+// (Per-node lists merged with mp_unique cost O(N^3) list elements.)
 template <class L, class E>
 struct visit;
 template <class L, class E>
