@@ -170,21 +170,20 @@ class fuser {
     if (order_next[e] != none) visit(order_next[e]);
   }
   // The members of every step, listed by step (the representative of its loop).
-  constexpr void list_members(std::array<std::size_t, NE + 1>& begin, std::array<std::size_t, NE>& list) const {
-    begin = {};
-    for (std::size_t e = 0; e < NE; ++e)
-      if (g.is_op(e)) ++begin[find(e) + 1];
-    for (std::size_t e = 0; e < NE; ++e) begin[e + 1] += begin[e];
-    std::array<std::size_t, NE> fill{};
-    for (std::size_t e = 0; e < NE; ++e)
-      if (g.is_op(e)) list[begin[find(e)] + fill[find(e)]++] = e;
+  constexpr void list_members(csr<NE, NE>& members) const {
+    members.build([&](auto add) {
+      for (std::size_t e = 0; e < NE; ++e)
+        if (g.is_op(e)) add(find(e), e);
+    });
   }
   // Whether the graph of steps has no cycle (a loop that would have to run both
   // before and after another step).
   constexpr bool acyclic() const {
-    std::array<std::size_t, NE + 1> begin{};
-    std::array<std::size_t, NE> list{}, stack{}, next{};
-    list_members(begin, list);
+    csr<NE, NE> members;
+    list_members(members);
+    const auto& begin = members.begin;
+    const auto& list = members.items;
+    std::array<std::size_t, NE> stack{}, next{};
     std::array<unsigned char, NE> state{};  // 0 new, 1 on the stack, 2 done
     for (std::size_t s0 = 0; s0 < NE; ++s0) {
       if (!g.is_op(s0) || find(s0) != s0 || state[s0] != 0) continue;
@@ -212,10 +211,12 @@ class fuser {
   }
   // out.order: the steps in a topological order, earliest analysis position first.
   constexpr void schedule_steps(result& out) const {
-    std::array<std::size_t, NE + 1> begin{};
-    std::array<std::size_t, NE> list{}, indeg{};
+    csr<NE, NE> members;
+    list_members(members);
+    const auto& begin = members.begin;
+    const auto& list = members.items;
+    std::array<std::size_t, NE> indeg{};
     std::array<int, NE> first{};
-    list_members(begin, list);
     for (std::size_t st = 0; st < NE; ++st) {
       first[st] = -1;
       for (std::size_t i = begin[st]; i < begin[st + 1]; ++i)
