@@ -37,6 +37,7 @@
 // empty if an output took its storage, and otherwise owns its storage with
 // unspecified elements.
 
+#include "inplace/detail/indices.hpp"
 #include "inplace/graph/detail/diagnostics.hpp"
 #include "inplace/graph/function.hpp"
 #include "inplace/run/detail/executor.hpp"
@@ -288,9 +289,9 @@ class invocation {
       down.emplace(reference_results(copies, false, -bracket_ulps));
       return true;
     };
-    [&]<std::size_t... K>(std::index_sequence<K...>) {
+    with_indices<NO>([&]<std::size_t... K>() {
       (compare_output<K>(output_of<K>(got), expected, up, down, brackets), ...);
-    }(std::make_index_sequence<NO>{});
+    });
     return got;
   }
 
@@ -301,9 +302,9 @@ class invocation {
   auto nan_checked() {
     auto kept = donated_copies(std::make_index_sequence<NI>{});
     auto got = (*this)();
-    [&]<std::size_t... K>(std::index_sequence<K...>) {
+    with_indices<NO>([&]<std::size_t... K>() {
       (find_nonfinite_output<K>(output_of<K>(got), kept), ...);
-    }(std::make_index_sequence<NO>{});
+    });
     return got;
   }
 
@@ -345,8 +346,7 @@ class invocation {
   }
   template <class X, class Args>
   void bind(X& x, Args& args) {
-    [&]<std::size_t... K>(std::index_sequence<K...>) { (bind_one<K>(x, std::get<K>(args)), ...); }(
-        std::make_index_sequence<NI>{});
+    with_indices<NI>([&]<std::size_t... K>() { (bind_one<K>(x, std::get<K>(args)), ...); });
   }
   template <std::size_t K, class X, class Arg>
   void bind_one(X& x, Arg& a) {
@@ -391,8 +391,7 @@ class invocation {
     } else {
       for (std::size_t o = 0; o < NO; ++o)
         if (P::index.input_of[P::index.root[g.outputs[o]]] == K) return false;
-      return []<std::size_t... E>(std::index_sequence<E...>) { return ((reshaped_by<E>() == K) || ...); }(
-          std::make_index_sequence<G::num_entries>{});
+      return with_indices<G::num_entries>([]<std::size_t... E>() { return ((reshaped_by<E>() == K) || ...); });
     }
   }();
   struct no_copy {};
@@ -437,9 +436,8 @@ class invocation {
       return false;
     } else {
       std::array<byte_range, NI> r{};
-      [&]<std::size_t... K>(std::index_sequence<K...>) { (range_of<K>(r[K].first, r[K].last), ...); }(std::make_index_sequence<NI>{});
-      return [&]<std::size_t... K>(std::index_sequence<K...>) { return (donated_overlaps<K>(r) || ...); }(
-          std::make_index_sequence<NI>{});
+      with_indices<NI>([&]<std::size_t... K>() { (range_of<K>(r[K].first, r[K].last), ...); });
+      return with_indices<NI>([&]<std::size_t... K>() { return (donated_overlaps<K>(r) || ...); });
     }
   }
   template <std::size_t K, class R>
@@ -447,9 +445,9 @@ class invocation {
     if constexpr (!(mask >> K & 1u)) {
       return false;
     } else {
-      return [&]<std::size_t... J>(std::index_sequence<J...>) {
+      return with_indices<NI>([&]<std::size_t... J>() {
         return ((J != K && input_t<J>::kind != entry_kind::scalar && overlap(r[K], r[J])) || ...);
-      }(std::make_index_sequence<NI>{});
+      });
     }
   }
   template <std::size_t K>
@@ -472,9 +470,9 @@ class invocation {
   // The reference runs on copies of the arguments: a lying op cannot reach the
   // caller's. (It never writes them: the copies serve every run of it.)
   auto argument_copies() const {
-    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return with_indices<NI>([&]<std::size_t... K>() {
       return std::tuple{argument_copy<K>()...};
-    }(std::make_index_sequence<NI>{});
+    });
   }
   template <class C>
   auto reference_results(C& copies, bool find_nonfinite, int nudge_ulps = 0) {
@@ -484,9 +482,9 @@ class invocation {
     bind(*ref, copies);
     ref->compute_extents();
     ref->run();
-    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return with_indices<NO>([&]<std::size_t... K>() {
       return std::tuple{reference_output<K>(*ref)...};
-    }(std::make_index_sequence<NO>{});
+    });
   }
   template <std::size_t K>
   auto argument_copy() const {
@@ -509,9 +507,9 @@ class invocation {
   // result changes from run to run makes the rounding brackets meaningless).
   template <class R>
   static bool same_outputs(const R& a, const R& b) {
-    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return with_indices<NO>([&]<std::size_t... K>() {
       return ((first_difference(std::get<K>(a).view(), std::get<K>(b).view()) == none) && ...);
-    }(std::make_index_sequence<NO>{});
+    });
   }
   template <std::size_t K>
   static std::string output_name() {
@@ -556,9 +554,9 @@ class invocation {
     const auto v = got.view();
     const std::size_t at = first_nonfinite(v);
     if (at == none) return;
-    auto copies = [&]<std::size_t... J>(std::index_sequence<J...>) {
+    auto copies = with_indices<NI>([&]<std::size_t... J>() {
       return std::tuple{rerun_argument<J>(kept)...};
-    }(std::make_index_sequence<NI>{});
+    });
     check_finite_arguments(copies);
     (void)reference_results(copies, true);  // throws at the first node whose result is not finite
     throw_debug(output_name<K>(), cat("element ", at, " is ", element_string(v, at),
@@ -567,7 +565,7 @@ class invocation {
   }
   template <class C>
   static void check_finite_arguments(const C& copies) {
-    [&]<std::size_t... K>(std::index_sequence<K...>) {
+    with_indices<NI>([&]<std::size_t... K>() {
       ([&] {
         if constexpr (input_t<K>::kind != entry_kind::scalar) {
           const auto v = std::get<K>(copies).view();
@@ -578,7 +576,7 @@ class invocation {
                                   "before any node runs)"));
         }
       }(), ...);
-    }(std::make_index_sequence<NI>{});
+    });
   }
   template <std::size_t... K>
   auto borrowed_copies(std::index_sequence<K...>) const {
@@ -639,10 +637,10 @@ class invocation {
 
   template <class X>
   auto results(X& x) {
-    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return with_indices<NO>([&]<std::size_t... K>() {
       if constexpr (NO == 1) return output<0>(x);
       else return std::tuple<decltype(output<K>(x))...>{output<K>(x)...};
-    }(std::make_index_sequence<NO>{});
+    });
   }
 
   // The storage block of root value R, taken over from the buffer or the donated argument.

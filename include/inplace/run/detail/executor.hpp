@@ -5,6 +5,7 @@
 // storage, checks extents before anything is written, allocates the plan's
 // buffers, runs the schedule and frees each buffer after its last reader.
 
+#include "inplace/detail/indices.hpp"
 #include "inplace/run/detail/debug.hpp"
 #include "inplace/run/detail/program.hpp"
 #include "inplace/run/detail/storage.hpp"
@@ -158,9 +159,9 @@ class executor {
   // node when they do not fit); then whether the plan's in-place and reuse
   // choices hold for these extents (false: run the safe plan instead).
   INPLACE_CLANG_INLINE void compute_extents() {
-    [&]<std::size_t... E>(std::index_sequence<E...>) INPLACE_CLANG_INLINE { (extents_of_entry<E>(), ...); }(std::make_index_sequence<NE>{});
+    with_indices<NE>([&]<std::size_t... E>() INPLACE_CLANG_INLINE { (extents_of_entry<E>(), ...); });
     // the values one fused loop stores have one extents (program.hpp: fusion::peer)
-    [&]<std::size_t... V>(std::index_sequence<V...>) INPLACE_CLANG_INLINE {
+    with_indices<G::num_values>([&]<std::size_t... V>() INPLACE_CLANG_INLINE {
       (
           [&] {
             if constexpr (fu.peer[V] != none) {
@@ -170,7 +171,7 @@ class executor {
             }
           }(),
           ...);
-    }(std::make_index_sequence<G::num_values>{});
+    });
   }
   [[noreturn, gnu::cold, gnu::noinline]] void throw_loop_extents(std::size_t v, std::size_t w) const {
     const auto extents = [&](std::size_t u) {
@@ -187,7 +188,7 @@ class executor {
     // buffer holds in turn have one size
     std::array<std::size_t, NB> buffer_size{};
     bool ok = true;
-    [&]<std::size_t... V>(std::index_sequence<V...>) INPLACE_CLANG_INLINE {
+    with_indices<G::num_values>([&]<std::size_t... V>() INPLACE_CLANG_INLINE {
       (
           [&] {
             if constexpr (fu.stored[V] && g.entries[g.values[V].entry].kind == entry_kind::op) {
@@ -202,11 +203,11 @@ class executor {
             }
           }(),
           ...);
-    }(std::make_index_sequence<G::num_values>{});
+    });
     // a kernel's copy of an input shares a buffer with values of its size
-    [&]<std::size_t... E>(std::index_sequence<E...>) INPLACE_CLANG_INLINE {
+    with_indices<NE>([&]<std::size_t... E>() INPLACE_CLANG_INLINE {
       (arg_copies_fit<E>(buffer_size, ok, std::make_index_sequence<g.entries[E].num_args>{}), ...);
-    }(std::make_index_sequence<NE>{});
+    });
     return ok;
   }
 
@@ -233,7 +234,7 @@ class executor {
 
   // ---- the schedule ------------------------------------------------------------------
   INPLACE_CLANG_INLINE void run() {
-    [&]<std::size_t... Q>(std::index_sequence<Q...>) INPLACE_CLANG_INLINE { (step<Q>(), ...); }(std::make_index_sequence<fu.num_steps>{});
+    with_indices<fu.num_steps>([&]<std::size_t... Q>() INPLACE_CLANG_INLINE { (step<Q>(), ...); });
   }
 
  private:
@@ -371,9 +372,9 @@ class executor {
 
   template <int Q>
   void free_after() {
-    [&]<std::size_t... B>(std::index_sequence<B...>) {
+    with_indices<pl.num_buffers>([&]<std::size_t... B>() {
       ((pl.buffer_dies[B] == Q ? buffers[B].reset() : void()), ...);
-    }(std::make_index_sequence<pl.num_buffers>{});
+    });
   }
 
   // Buffer k, allocated (for value V's elements) by the first value placed in it.
@@ -425,9 +426,9 @@ class executor {
   // A view node: output O views the input its view_map names for O.
   template <std::size_t E>
   void run_view() {
-    [&]<std::size_t... O>(std::index_sequence<O...>) {
+    with_indices<g.entries[E].info.num_outputs>([&]<std::size_t... O>() {
       (run_view_output<E, O>(), ...);
-    }(std::make_index_sequence<g.entries[E].info.num_outputs>{});
+    });
   }
   template <std::size_t E, std::size_t O>
   void run_view_output() {
@@ -561,15 +562,14 @@ class executor {
   void nudge_outputs(int ulps) const {
     constexpr auto& ent = g.entries[E];
     if constexpr (ent.kind == entry_kind::op && ent.info.view_of[0] < 0)
-      [&]<std::size_t... O>(std::index_sequence<O...>) { (nudge(view<ent.first_value + O>(), ulps), ...); }(
-          std::make_index_sequence<ent.info.num_outputs>{});
+      with_indices<ent.info.num_outputs>([&]<std::size_t... O>() { (nudge(view<ent.first_value + O>(), ulps), ...); });
   }
   // ip::debug_nans: node E's outputs are finite (a view's are its input's, checked before).
   template <std::size_t E>
   void check_finite() const {
     constexpr auto& ent = g.entries[E];
     if constexpr (ent.kind == entry_kind::op && ent.info.view_of[0] < 0) {
-      [&]<std::size_t... O>(std::index_sequence<O...>) {
+      with_indices<ent.info.num_outputs>([&]<std::size_t... O>() {
         (
             [&] {
               constexpr std::size_t W = ent.first_value + O;
@@ -580,7 +580,7 @@ class executor {
                                 element_string(view<W>(), at), " at element ", at));
             }(),
             ...);
-      }(std::make_index_sequence<ent.info.num_outputs>{});
+      });
     }
   }
 
@@ -590,8 +590,7 @@ class executor {
   void check_variants() {
     constexpr auto& ent = g.entries[E];
     if constexpr (ent.kind == entry_kind::op && num_views(ent.info) == 0 && P::facts[E].variants != 0) {
-      [&]<std::size_t... J>(std::index_sequence<J...>) { (check_variant<E, J>(), ...); }(
-          std::make_index_sequence<ent.num_args>{});
+      with_indices<ent.num_args>([&]<std::size_t... J>() { (check_variant<E, J>(), ...); });
     }
   }
   template <std::size_t E, std::size_t J>
@@ -607,7 +606,7 @@ class executor {
       using Variant = inplace_variant<Op, static_cast<int>(J)>;
       tensor<dtype<V>, rank_spec<rank_of<V>>> copy(view<A>());
       const auto in_place = copy.view();
-      [&]<std::size_t... O>(std::index_sequence<O...>) {
+      with_indices<NO>([&]<std::size_t... O>() {
         // output VO in the copy, the others in fresh storage
         std::tuple<variant_output_t<E, J, O>...> fresh{variant_output<E, J, O, O == static_cast<std::size_t>(VO)>()...};
         const auto out = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
@@ -615,18 +614,18 @@ class executor {
           else return std::get<K>(fresh).view();
         };
         if constexpr (g.entries[E].info.elementwise && NO > 1) {
-          [&]<std::size_t... K>(std::index_sequence<K...>) {
+          with_indices<g.entries[E].num_args>([&]<std::size_t... K>() {
             elementwise_loop<Variant>(std::tuple{out(std::integral_constant<std::size_t, O>{})...},
                                       variant_operand<E, K, J>(in_place)...);
-          }(std::make_index_sequence<g.entries[E].num_args>{});
+          });
         } else if constexpr (g.entries[E].info.elementwise) {
           constexpr std::size_t R = rank_of<V>;
           tx_extents<R> e;
           for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
-          [&]<std::size_t... K>(std::index_sequence<K...>) {
+          with_indices<g.entries[E].num_args>([&]<std::size_t... K>() {
             detail::assign(in_place, texpr::make_known(e, Variant{}, variant_operand<E, K, J>(in_place)...),
                            assign_mode::checked);
-          }(std::make_index_sequence<g.entries[E].num_args>{});
+          });
         } else {
           // (the condition depends on E only: clang 14 instantiates discarded
           // branches whose condition depends on a generic lambda's parameters)
@@ -634,20 +633,20 @@ class executor {
                                                                     g.entries[E].num_args>{}))>::value)
             run_returning_variant<E, J, Variant>(in_place);
           else
-            [&]<std::size_t... K>(std::index_sequence<K...>) {
+            with_indices<g.entries[E].num_args>([&]<std::size_t... K>() {
               opaque_kernel<Variant>::run(out(std::integral_constant<std::size_t, O>{})...,
                                           variant_operand<E, K, J>(in_place)...);
-            }(std::make_index_sequence<g.entries[E].num_args>{});
+            });
         }
         (compare_variant_output<E, J, O, Variant>(out(std::integral_constant<std::size_t, O>{})), ...);
-      }(std::make_index_sequence<NO>{});
+      });
     }
   }
   template <std::size_t E, std::size_t J, class Variant, class C>
   void run_returning_variant(const C& in_place) const {
-    [&]<std::size_t... K>(std::index_sequence<K...>) {
+    with_indices<g.entries[E].num_args>([&]<std::size_t... K>() {
       detail::assign(in_place, Variant{}.kernel(variant_operand<E, K, J>(in_place)...), assign_mode::noalias);
-    }(std::make_index_sequence<g.entries[E].num_args>{});
+    });
   }
   template <std::size_t E, std::size_t J, std::size_t O>
   using variant_output_t = tensor<dtype<g.entries[E].first_value + O>, rank_spec<rank_of<g.entries[E].first_value + O>>>;
@@ -713,9 +712,9 @@ class executor {
     constexpr std::size_t V = g.entries[E].first_value, R = rank_of<V>;
     tx_extents<R> e;
     for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
-    return [&]<std::size_t... J>(std::index_sequence<J...>) {
+    return with_indices<g.entries[E].num_args>([&]<std::size_t... J>() {
       return texpr::make_known(e, Op{}, operand<E, J>()...);
-    }(std::make_index_sequence<g.entries[E].num_args>{});
+    });
   }
   template <std::size_t E, std::size_t J>
   auto operand() const {
@@ -828,7 +827,7 @@ class executor {
   template <std::size_t Grp>
   INPLACE_CLANG_INLINE void run_group() {
     static constexpr auto vs = stored_values<Grp>();
-    [&]<std::size_t... K>(std::index_sequence<K...>) INPLACE_CLANG_INLINE {
+    with_indices<vs.size()>([&]<std::size_t... K>() INPLACE_CLANG_INLINE {
       if constexpr (sizeof...(K) == 1) {
         constexpr std::size_t V = vs[0];
         detail::assign(storage<V>(), expr<g.values[V].entry>(), loop_mode<V>);
@@ -836,7 +835,7 @@ class executor {
         const std::tuple<view_type<vs[K]>...> dsts{storage<vs[K]>()...};
         texpr::assign_multi<rank_of<vs[0]>>(dsts, std::tuple{expr<g.values[vs[K]].entry>()...});
       }
-    }(std::make_index_sequence<vs.size()>{});
+    });
   }
 };
 
