@@ -1,14 +1,14 @@
 #pragma once
 // The graph index: what the analysis and the runtime both look up per value,
 // built once by the analysis (analysis.hpp) and kept in its result, so that a
-// call reads the same roots and readers that ip::check judged:
+// call reads the same roots that ip::check judged:
 //  - the root of every value (view_map edges followed back to a value that owns
 //    its storage) and the index pattern by which the value reads it;
-//  - the readers of every value and of every root (op entries, once each);
-//  - the views (through view_map chains) of every value;
+//  - the readers of every root (op entries reading a value of it, once each);
 //  - which values are outputs, and which input each input value is.
 // Lists are flat (csr): an algorithm walks edges instead of scanning every
-// node for every value.
+// node for every value. (Lists only the fused loops need, by value, are the
+// fuser's: run/detail/fusion.hpp.)
 
 #include "inplace/graph/detail/graph_data.hpp"
 
@@ -56,12 +56,9 @@ struct graph_index {
 
   std::array<std::size_t, NV> root{};
   std::array<index_pattern, NV> pattern{};
-  std::array<std::size_t, NV> base{};      // the first value that is not a view, following view_map back
   std::array<bool, NV> is_output{};
   std::array<std::size_t, NV> input_of{};  // the input (its place in inputs(...)) whose value v is, or none
-  csr<NV, NA> readers;                     // by value: the op entries reading it
   csr<NV, NA> root_readers;                // by root: the op entries reading a value of it (impact(r))
-  csr<NV, NV> by_base;                     // by value: itself and the views of it
 
   // Fills the index of g (in place: the index is large, a copy costs).
   constexpr void build(const G& g) {
@@ -69,24 +66,22 @@ struct graph_index {
     for (std::size_t k = 0; k < G::num_outputs; ++k) is_output[g.outputs[k]] = true;
     for (auto& k : input_of) k = none;
     for (std::size_t k = 0; k < G::num_inputs; ++k) input_of[g.entries[g.inputs[k]].first_value] = k;
-    for (std::size_t v = 0; v < G::num_values; ++v) base[v] = g.is_view(v) ? base[g.viewed(v)] : v;  // topological
-    // each entry once per key, entries ascending
-    const auto readers_by = [&g](const auto& key) {
-      return [&g, &key](auto add) {
-        std::array<std::size_t, NV> last{};
-        for (auto& x : last) x = none;
-        for (std::size_t e = 0; e < NE; ++e)
-          for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {
-            const std::size_t k = key(g.arg(e, j));
-            if (last[k] != e) last[k] = e, add(k, e);
-          }
-      };
+    root_readers.build(readers_by(g, [this](std::size_t v) { return root[v]; }));
+  }
+
+  // The op entries reading a value, listed under key(value): each entry once
+  // per key, entries ascending (a csr::build argument).
+  template <class Key>
+  static constexpr auto readers_by(const G& g, Key key) {
+    return [&g, key](auto add) {
+      std::array<std::size_t, NV> last{};
+      for (auto& x : last) x = none;
+      for (std::size_t e = 0; e < NE; ++e)
+        for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {
+          const std::size_t k = key(g.arg(e, j));
+          if (last[k] != e) last[k] = e, add(k, e);
+        }
     };
-    readers.build(readers_by([](std::size_t v) { return v; }));
-    root_readers.build(readers_by([this](std::size_t v) { return root[v]; }));
-    by_base.build([&](auto add) {
-      for (std::size_t v = 0; v < G::num_values; ++v) add(base[v], v);
-    });
   }
 
   // Does node e read value v (with root r) in a way a fused loop that writes r may not:

@@ -19,6 +19,24 @@ namespace inplace::detail::run {
 
 inline constexpr std::size_t none = static_cast<std::size_t>(-1);
 
+// By value: the op entries reading it, and itself with the views of it
+// (view_map chains). Only the fuser walks these (program<S> builds them once).
+template <class G>
+struct value_lists {
+  static constexpr std::size_t NV = graph_index<G>::NV;
+  csr<NV, graph_index<G>::NA> readers;
+  csr<NV, NV> by_base;
+
+  constexpr explicit value_lists(const G& g) {
+    readers.build(graph_index<G>::readers_by(g, [](std::size_t v) { return v; }));
+    std::array<std::size_t, NV> base{};  // the first value that is not a view, following view_map back
+    for (std::size_t v = 0; v < G::num_values; ++v) base[v] = g.is_view(v) ? base[g.viewed(v)] : v;  // topological
+    by_base.build([&](auto add) {
+      for (std::size_t v = 0; v < G::num_values; ++v) add(base[v], v);
+    });
+  }
+};
+
 template <std::size_t NE, std::size_t NV>
 struct fusion {
   std::array<std::size_t, NE> group{};  // the loop an elementwise node runs in (none: not in one)
@@ -37,7 +55,8 @@ class fuser {
   static constexpr std::size_t NE = G::num_entries, NV = graph_index<G>::NV;
   using result = fusion<NE, NV>;
 
-  constexpr fuser(const G& graph, const graph_index<G>& index, const Res& res) : g(graph), ix(index), r(res) {}
+  constexpr fuser(const G& graph, const graph_index<G>& index, const value_lists<G>& lists, const Res& res)
+      : g(graph), ix(index), r(res), readers(lists.readers), by_base(lists.by_base) {}
 
   constexpr result run() {
     result out;
@@ -101,10 +120,10 @@ class fuser {
       const std::size_t grp = out.group[e];
       bool outside = grp == none || out.last[grp] == e || ix.is_output[v];
       bool read = false;
-      for (std::size_t i = 0; i < ix.by_base.size(v) && !outside; ++i) {
-        const std::size_t u = ix.by_base.at(v, i);
+      for (std::size_t i = 0; i < by_base.size(v) && !outside; ++i) {
+        const std::size_t u = by_base.at(v, i);
         if (u != v) outside = true;  // a view of it is read elsewhere (views are never members)
-        for (const std::size_t q : ix.readers.of(u)) read = true, outside = outside || out.group[q] != grp;
+        for (const std::size_t q : readers.of(u)) read = true, outside = outside || out.group[q] != grp;
       }
       out.stored[v] = outside || !read;
     }
@@ -126,6 +145,8 @@ class fuser {
   const G& g;
   const graph_index<G>& ix;
   const Res& r;
+  const csr<NV, graph_index<G>::NA>& readers;
+  const csr<NV, NV>& by_base;
   std::array<int, NE> pos{};
   loop_sets<NE> loops;
   extent_classes<G> classes{g};
@@ -160,7 +181,7 @@ class fuser {
   constexpr void for_each_successor(std::size_t e, F&& visit) const {
     for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) {
       const std::size_t w = g.out_value(e, o);
-      for (std::size_t k = ix.readers.begin[w]; k < ix.readers.begin[w + 1]; ++k) visit(ix.readers.items[k]);
+      for (std::size_t k = readers.begin[w]; k < readers.begin[w + 1]; ++k) visit(readers.items[k]);
     }
     for (std::size_t j = 0; j < g.nargs(e); ++j) {
       const std::size_t rt = ix.root[g.arg(e, j)];
@@ -246,7 +267,7 @@ class fuser {
   }
 
   constexpr bool only_reader(std::size_t v, std::size_t c) const {
-    return ix.readers.size(v) == 1 && ix.readers.at(v, 0) == c;
+    return readers.size(v) == 1 && readers.at(v, 0) == c;
   }
   // Can the members of the loop with representative g share one loop? (Whether
   // it can run as one step is acyclic()'s question.)
@@ -263,8 +284,8 @@ class fuser {
       if (!g.is_op(e) || find(e) != rep) continue;
       for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) {
         const std::size_t v = g.out_value(e, o);
-        bool stored = ix.is_output[v] || ix.by_base.size(v) > 1 || ix.readers.size(v) == 0;
-        for (std::size_t k = 0; k < ix.readers.size(v) && !stored; ++k) stored = find(ix.readers.at(v, k)) != rep;
+        bool stored = ix.is_output[v] || by_base.size(v) > 1 || readers.size(v) == 0;
+        for (std::size_t k = 0; k < readers.size(v) && !stored; ++k) stored = find(readers.at(v, k)) != rep;
         if (!stored) continue;
         if (first == none) first = v;
         else if (!classes.same(g, first, v)) return false;

@@ -137,7 +137,8 @@ struct program {
     return r;
   }();
 
-  static constexpr auto fused = fuser<G, decltype(S::result)>(g, index, S::result).run();
+  static constexpr value_lists<G> lists{g};
+  static constexpr auto fused = fuser<G, decltype(S::result)>(g, index, lists, S::result).run();
 
   // Debug mode's reference: every node alone, in the analysis's order, every
   // computed value stored (instantiated only by debug mode).
