@@ -37,9 +37,10 @@
 // empty if an output took its storage, and otherwise owns its storage with
 // unspecified elements.
 
+#include "inplace/detail/indices.hpp"
 #include "inplace/graph/detail/diagnostics.hpp"
 #include "inplace/graph/function.hpp"
-#include "inplace/run/detail/execute.hpp"
+#include "inplace/run/detail/executor.hpp"
 #include "inplace/run/kept_view.hpp"
 #include "inplace/run/plan.hpp"
 #include "inplace/tensor/tensor.hpp"
@@ -165,7 +166,7 @@ template <class S, std::uint64_t M>
 constexpr std::size_t first_unused_donation() {
   using G = typename S::graph_type;
   const auto& g = S::graph_value;
-  const auto& gf = program<S>::gfacts;
+  const auto& ix = program<S>::index;
   const auto& pl = plan_for<S, M>::value;
   for (std::size_t k = 0; k < G::num_inputs; ++k) {
     if (!(M >> k & 1u)) continue;
@@ -173,7 +174,7 @@ constexpr std::size_t first_unused_donation() {
     bool used = false;
     for (std::size_t v = 0; v < G::num_values; ++v)
       used = used || (v != in && pl.where[v] == home::input && pl.index[v] == k);
-    for (std::size_t o = 0; o < G::num_outputs; ++o) used = used || gf.input_of[gf.root[g.outputs[o]]] == k;
+    for (std::size_t o = 0; o < G::num_outputs; ++o) used = used || ix.input_of[ix.root[g.outputs[o]]] == k;
     if (!used) return k;
   }
   return none;
@@ -265,7 +266,7 @@ class invocation {
   // output against the reference's, and every borrowed argument against a copy
   // taken before the call. ip::debug_error names what differs.
   // Outputs that differ are judged again against the reference rounded upward
-  // and downward (see within_rounding in debug_checks.hpp), run only then.
+  // and downward (see within_rounding in debug.hpp), run only then.
   // With ip::debug_nans the reference also stops at the first NaN or infinity.
   auto debug() {
     auto copies = argument_copies();
@@ -288,9 +289,9 @@ class invocation {
       down.emplace(reference_results(copies, false, -bracket_ulps));
       return true;
     };
-    [&]<std::size_t... K>(std::index_sequence<K...>) {
+    with_indices<NO>([&]<std::size_t... K>() {
       (compare_output<K>(output_of<K>(got), expected, up, down, brackets), ...);
-    }(std::make_index_sequence<NO>{});
+    });
     return got;
   }
 
@@ -301,14 +302,14 @@ class invocation {
   auto nan_checked() {
     auto kept = donated_copies(std::make_index_sequence<NI>{});
     auto got = (*this)();
-    [&]<std::size_t... K>(std::index_sequence<K...>) {
+    with_indices<NO>([&]<std::size_t... K>() {
       (find_nonfinite_output<K>(output_of<K>(got), kept), ...);
-    }(std::make_index_sequence<NO>{});
+    });
     return got;
   }
 
-  // Inlined into call(): one stack frame per call, not two (the second frame's
-  // prologue and epilogue were 25 of a 16-float call's 150 instructions).
+  // Inlined into call(): one stack frame per call, not two (a second frame's
+  // prologue and epilogue are a measurable part of a small call).
   [[gnu::always_inline]] auto operator()() {
     count_reset();
     fast run_fast;
@@ -345,8 +346,7 @@ class invocation {
   }
   template <class X, class Args>
   void bind(X& x, Args& args) {
-    [&]<std::size_t... K>(std::index_sequence<K...>) { (bind_one<K>(x, std::get<K>(args)), ...); }(
-        std::make_index_sequence<NI>{});
+    with_indices<NI>([&]<std::size_t... K>() { (bind_one<K>(x, std::get<K>(args)), ...); });
   }
   template <std::size_t K, class X, class Arg>
   void bind_one(X& x, Arg& a) {
@@ -382,7 +382,7 @@ class invocation {
   static constexpr std::size_t reshaped_by() {  // the input whose elements node E reshapes, or none
     if constexpr (g.entries[E].kind != entry_kind::op) return none;
     else if constexpr (!needs_row_major<typename P::template entry_t<E>::op>) return none;
-    else return P::gfacts.input_of[P::gfacts.root[g.arg(E, 0)]];
+    else return P::index.input_of[P::index.root[g.arg(E, 0)]];
   }
   template <std::size_t K>
   static constexpr bool densified = [] {
@@ -390,9 +390,8 @@ class invocation {
       return false;
     } else {
       for (std::size_t o = 0; o < NO; ++o)
-        if (P::gfacts.input_of[P::gfacts.root[g.outputs[o]]] == K) return false;
-      return []<std::size_t... E>(std::index_sequence<E...>) { return ((reshaped_by<E>() == K) || ...); }(
-          std::make_index_sequence<G::num_entries>{});
+        if (P::index.input_of[P::index.root[g.outputs[o]]] == K) return false;
+      return with_indices<G::num_entries>([]<std::size_t... E>() { return ((reshaped_by<E>() == K) || ...); });
     }
   }();
   struct no_copy {};
@@ -423,8 +422,8 @@ class invocation {
 
   // A donated argument whose elements overlap another argument's. The pairs
   // are chosen at compile time: each donated argument against every other
-  // tensor argument (a loop over all pairs with run-time tests of the mask cost
-  // a 16-float call 20 instructions).
+  // tensor argument (a loop over all pairs with run-time tests of the mask
+  // costs a small call measurably).
   struct byte_range {
     const unsigned char* first = nullptr;
     const unsigned char* last = nullptr;
@@ -437,9 +436,8 @@ class invocation {
       return false;
     } else {
       std::array<byte_range, NI> r{};
-      [&]<std::size_t... K>(std::index_sequence<K...>) { (range_of<K>(r[K].first, r[K].last), ...); }(std::make_index_sequence<NI>{});
-      return [&]<std::size_t... K>(std::index_sequence<K...>) { return (donated_overlaps<K>(r) || ...); }(
-          std::make_index_sequence<NI>{});
+      with_indices<NI>([&]<std::size_t... K>() { (range_of<K>(r[K].first, r[K].last), ...); });
+      return with_indices<NI>([&]<std::size_t... K>() { return (donated_overlaps<K>(r) || ...); });
     }
   }
   template <std::size_t K, class R>
@@ -447,9 +445,9 @@ class invocation {
     if constexpr (!(mask >> K & 1u)) {
       return false;
     } else {
-      return [&]<std::size_t... J>(std::index_sequence<J...>) {
+      return with_indices<NI>([&]<std::size_t... J>() {
         return ((J != K && input_t<J>::kind != entry_kind::scalar && overlap(r[K], r[J])) || ...);
-      }(std::make_index_sequence<NI>{});
+      });
     }
   }
   template <std::size_t K>
@@ -472,9 +470,9 @@ class invocation {
   // The reference runs on copies of the arguments: a lying op cannot reach the
   // caller's. (It never writes them: the copies serve every run of it.)
   auto argument_copies() const {
-    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return with_indices<NI>([&]<std::size_t... K>() {
       return std::tuple{argument_copy<K>()...};
-    }(std::make_index_sequence<NI>{});
+    });
   }
   template <class C>
   auto reference_results(C& copies, bool find_nonfinite, int nudge_ulps = 0) {
@@ -484,9 +482,9 @@ class invocation {
     bind(*ref, copies);
     ref->compute_extents();
     ref->run();
-    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return with_indices<NO>([&]<std::size_t... K>() {
       return std::tuple{reference_output<K>(*ref)...};
-    }(std::make_index_sequence<NO>{});
+    });
   }
   template <std::size_t K>
   auto argument_copy() const {
@@ -509,9 +507,9 @@ class invocation {
   // result changes from run to run makes the rounding brackets meaningless).
   template <class R>
   static bool same_outputs(const R& a, const R& b) {
-    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return with_indices<NO>([&]<std::size_t... K>() {
       return ((first_difference(std::get<K>(a).view(), std::get<K>(b).view()) == none) && ...);
-    }(std::make_index_sequence<NO>{});
+    });
   }
   template <std::size_t K>
   static std::string output_name() {
@@ -556,9 +554,9 @@ class invocation {
     const auto v = got.view();
     const std::size_t at = first_nonfinite(v);
     if (at == none) return;
-    auto copies = [&]<std::size_t... J>(std::index_sequence<J...>) {
+    auto copies = with_indices<NI>([&]<std::size_t... J>() {
       return std::tuple{rerun_argument<J>(kept)...};
-    }(std::make_index_sequence<NI>{});
+    });
     check_finite_arguments(copies);
     (void)reference_results(copies, true);  // throws at the first node whose result is not finite
     throw_debug(output_name<K>(), cat("element ", at, " is ", element_string(v, at),
@@ -567,7 +565,7 @@ class invocation {
   }
   template <class C>
   static void check_finite_arguments(const C& copies) {
-    [&]<std::size_t... K>(std::index_sequence<K...>) {
+    with_indices<NI>([&]<std::size_t... K>() {
       ([&] {
         if constexpr (input_t<K>::kind != entry_kind::scalar) {
           const auto v = std::get<K>(copies).view();
@@ -578,7 +576,7 @@ class invocation {
                                   "before any node runs)"));
         }
       }(), ...);
-    }(std::make_index_sequence<NI>{});
+    });
   }
   template <std::size_t... K>
   auto borrowed_copies(std::index_sequence<K...>) const {
@@ -601,7 +599,7 @@ class invocation {
   }
 
   // ---- results -------------------------------------------------------------------
-  static constexpr const graph_facts<G>& gf = P::gfacts;
+  static constexpr const graph_index<G>& ix = P::index;
   // Whether value V is returned as a tensor (not a view) by an output before position K.
   template <std::size_t V, std::size_t K>
   static constexpr bool returned_before = [] {
@@ -612,11 +610,11 @@ class invocation {
   // Whether value V lives in part of a storage (an in-place op on a slice): it is
   // returned as a kept_view of that storage, never as a tensor.
   template <std::size_t V>
-  static constexpr bool in_view = lives_in_view(gf, V);
+  static constexpr bool in_view = lives_in_view(g, V);
   template <std::size_t V>
   static constexpr bool returned_as_tensor = [] {
     for (std::size_t k = 0; k < NO; ++k)
-      if (g.outputs[k] == V) return !lives_in_view(gf, V);
+      if (g.outputs[k] == V) return !lives_in_view(g, V);
     return false;
   }();
 
@@ -625,30 +623,30 @@ class invocation {
   static constexpr bool views_kept = [] {
     for (std::size_t k = 0; k < NO; ++k) {
       const std::size_t v = g.outputs[k];
-      if (gf.root[v] != v || lives_in_view(gf, v)) return true;
+      if (ix.root[v] != v || lives_in_view(g, v)) return true;
     }
     return false;
   }();
   std::array<std::shared_ptr<void>, views_kept ? P::NV + NI : 0> owners_{};
   template <std::size_t R, class X>
   static constexpr std::size_t owner_key() {
-    if constexpr (gf.input_of[R] != none) return P::NV + gf.input_of[R];
+    if constexpr (ix.input_of[R] != none) return P::NV + ix.input_of[R];
     else if constexpr (X::pl.where[R] == home::input) return P::NV + X::pl.index[R];
     else return X::pl.index[R];
   }
 
   template <class X>
   auto results(X& x) {
-    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return with_indices<NO>([&]<std::size_t... K>() {
       if constexpr (NO == 1) return output<0>(x);
       else return std::tuple<decltype(output<K>(x))...>{output<K>(x)...};
-    }(std::make_index_sequence<NO>{});
+    });
   }
 
   // The storage block of root value R, taken over from the buffer or the donated argument.
   template <std::size_t R, class X>
   void* take_block(X& x) {
-    constexpr std::size_t k = gf.input_of[R];
+    constexpr std::size_t k = ix.input_of[R];
     if constexpr (k != none) {
       return detail::tensor_access::take(std::get<k>(args_));
     } else if constexpr (X::pl.where[R] == home::input) {
@@ -687,12 +685,12 @@ class invocation {
   template <std::size_t K, class X>
   auto output(X& x) {
     constexpr std::size_t V = g.outputs[K];
-    constexpr std::size_t R = gf.root[V];
+    constexpr std::size_t R = ix.root[V];
     constexpr auto kind = g.entries[g.values[R].entry].kind;
     using T = typename X::template dtype<V>;
     constexpr std::size_t N = X::template rank_of<V>;
     using result_tensor = tensor<T, result_spec<V>()>;
-    constexpr std::size_t k = gf.input_of[R];
+    constexpr std::size_t k = ix.input_of[R];
     if constexpr (kind == entry_kind::constant || kind == entry_kind::scalar || X::pl.where[R] == home::scalar) {
       count_allocation();  // a copy of the call's value (or a view of it)
       return result_tensor(x.template view<V>());

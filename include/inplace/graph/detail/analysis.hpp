@@ -1,11 +1,13 @@
 #pragma once
 // The destroy handler (docs/analysis.md) as constexpr algorithms over the arrays of
-// graph_data.hpp: roots and index patterns of views, the rules in the order of
-// ip::error_kind, the constraint graph and its schedule. Loops only: no
-// recursion, so a chain of any depth costs no template or constexpr depth.
+// graph_data.hpp and the graph index (graph_index.hpp: roots, index patterns,
+// readers): the rules in the order of ip::error_kind, the constraint graph and
+// its schedule. Loops only: no recursion, so a chain of any depth costs no
+// template or constexpr depth. The result keeps the index for the runtime.
 
 #include "inplace/graph/detail/fusion_rule.hpp"
 #include "inplace/graph/detail/graph_data.hpp"
+#include "inplace/graph/detail/graph_index.hpp"
 #include "inplace/graph/detail/label.hpp"
 #include "inplace/graph/error_kind.hpp"
 
@@ -37,14 +39,19 @@ struct destroy_fact {
   std::size_t out_value = 0;
 };
 
+// The schedule the rules leave, or the first broken rule.
 template <class G>
-struct analysis_result {
+struct schedule_result {
   report rep;
   std::array<int, G::num_entries> position{};  // place in the schedule; -1 for leaves
   std::size_t schedule_size = 0;
   // The loops the schedule needs (the fused-loop rule): loop[e] is the same for
   // the nodes that must run as one fused loop; loop[e] == e for a node alone.
   std::array<std::size_t, G::num_entries> loop{};
+};
+template <class G>
+struct analysis_result : schedule_result<G> {
+  graph_index<G> index;  // built before the destroy rules (empty if a local rule broke)
 };
 
 // Short names of graph entries and values for diagnostics: "x", "mul(add(...), x)", "lu(...)#1".
@@ -77,34 +84,6 @@ constexpr label value_label(const G& g, std::size_t v) {
   return l;
 }
 
-// The root of every value (view_map edges followed back to a value that owns
-// its storage) and the index pattern by which the value reads its root.
-template <class G, std::size_t NV>
-constexpr void roots_and_patterns(const G& g, std::array<std::size_t, NV>& root, std::array<index_pattern, NV>& pattern) {
-  for (std::size_t v = 0; v < G::num_values; ++v) {
-    const auto& val = g.values[v];
-    const auto& e = g.entries[val.entry];
-    const int viewed = e.kind == entry_kind::op ? e.info.view_of[val.out] : -1;
-    if (viewed < 0) {
-      root[v] = v;
-      pattern[v] = index_pattern::of_root(val.value_shape, dynamic);
-      // Outputs computed in the storage of the same input (an LU's L and U)
-      // share that storage: they are one new root.
-      const int storage = e.kind == entry_kind::op ? e.info.storage[val.out] : -1;
-      for (std::size_t o = 0; storage >= 0 && o < val.out; ++o)
-        if (e.info.storage[o] == storage) {
-          root[v] = e.first_value + o;
-          break;
-        }
-      continue;
-    }
-    const std::size_t a = g.arg(val.entry, static_cast<std::size_t>(viewed));
-    root[v] = root[a];
-    pattern[v] = pattern[a];
-    pattern[v].append(val.step, val.value_shape, dynamic);
-  }
-}
-
 template <class G>
 class analyzer {
  public:
@@ -116,18 +95,18 @@ class analyzer {
 
   constexpr explicit analyzer(const G& graph) : g(graph) {}
 
-  constexpr analysis_result<G> run() {
-    analysis_result<G> res;
-    if (!local_rules(res.rep)) return res;
-    compute_roots();
-    index_readers();
+  constexpr void run(analysis_result<G>& out) {
+    schedule_result<G>& res = out;
+    if (!local_rules(res.rep)) return;
+    out.index.build(g);
+    ix = &out.index;
     real_facts();
-    if (!destroy_rules(res)) return res;
-    if (!alias_spec_rules(res.rep)) return res;
+    if (!destroy_rules(res)) return;
+    if (!alias_spec_rules(res.rep)) return;
     const std::size_t real = num_facts;
-    if (!virtual_facts(res.rep)) return res;
+    if (!virtual_facts(res.rep)) return;
     if (num_facts > real) {
-      analysis_result<G> with_alias;
+      schedule_result<G> with_alias;
       if (!destroy_rules(with_alias)) {
         res.rep = report{};
         res.rep.kind = error_kind::alias_conflict;
@@ -136,19 +115,15 @@ class analyzer {
         rule += to_string(with_alias.rep.kind);
         if (res.rep.num_names == res.rep.names.size()) res.rep.names[2] = rule;
         else res.rep.add(rule);
-        return res;
+        return;
       }
       res = with_alias;
     }
-    return res;
   }
 
  private:
   const G& g;
-  std::array<std::size_t, NV> root{};
-  std::array<index_pattern, NV> pattern{};
-  std::array<std::size_t, NV + 1> reader_begin{};
-  std::array<std::size_t, NA> reader{};
+  const graph_index<G>* ix = nullptr;
   std::array<destroy_fact, max_facts> facts{};
   std::size_t num_facts = 0;
   // reachability from one destroyer, extended lazily (see fused_exception)
@@ -185,25 +160,10 @@ class analyzer {
     return true;
   }
 
-  // ---- roots, index patterns, readers of each root ---------------------------
-  constexpr void compute_roots() { roots_and_patterns(g, root, pattern); }
-  constexpr void index_readers() {  // reader[reader_begin[r] ..]: op nodes reading impact(r)
-    std::array<std::size_t, NV> last{};
-    for (auto& x : last) x = npos;
-    for (std::size_t e = 0; e < NE; ++e)
-      for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {
-        const std::size_t r = root[g.arg(e, j)];
-        if (last[r] != e) ++reader_begin[r + 1], last[r] = e;
-      }
-    for (std::size_t r = 0; r < NV; ++r) reader_begin[r + 1] += reader_begin[r];
-    std::array<std::size_t, NV> fill{};
-    for (auto& x : last) x = npos;
-    for (std::size_t e = 0; e < NE; ++e)
-      for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {
-        const std::size_t r = root[g.arg(e, j)];
-        if (last[r] != e) reader[reader_begin[r] + fill[r]++] = e, last[r] = e;
-      }
-  }
+  // ---- the index's roots and patterns ------------------------------------------
+  constexpr std::size_t root(std::size_t v) const { return ix->root[v]; }
+  constexpr const index_pattern& pattern(std::size_t v) const { return ix->pattern[v]; }
+
   constexpr void real_facts() {
     for (std::size_t n = 0; n < NE; ++n) {
       const auto& e = g.entries[n];
@@ -214,14 +174,14 @@ class analyzer {
           if (!(e.info.destroys[o] >> j & 1u)) continue;
           const std::size_t a = g.arg(n, j);
           bool known = false;
-          for (std::size_t f = first; f < num_facts; ++f) known |= facts[f].root == root[a];
-          if (!known) facts[num_facts++] = {n, root[a], static_cast<int>(j), pattern[a], e.first_value + o};
+          for (std::size_t f = first; f < num_facts; ++f) known |= facts[f].root == root(a);
+          if (!known) facts[num_facts++] = {n, root(a), static_cast<int>(j), pattern(a), e.first_value + o};
         }
     }
   }
 
   // ---- the destroy handler -----------------------------------------------------
-  constexpr bool destroy_rules(analysis_result<G>& res) {
+  constexpr bool destroy_rules(schedule_result<G>& res) {
     report& r = res.rep;
     std::array<std::size_t, NV> destroyer{};
     for (auto& d : destroyer) d = npos;
@@ -239,8 +199,8 @@ class analyzer {
     }
     for (std::size_t k = 0; k < G::num_outputs; ++k) {
       const std::size_t v = g.outputs[k];
-      if (destroyer[root[v]] != npos)
-        return fail(r, error_kind::destroys_output, value_label(v), entry_label(destroyer[root[v]]));
+      if (destroyer[root(v)] != npos)
+        return fail(r, error_kind::destroys_output, value_label(v), entry_label(destroyer[root(v)]));
     }
     for (std::size_t i = 0; i < num_facts; ++i)
       if (!hazard_free(facts[i], r)) return false;
@@ -257,9 +217,9 @@ class analyzer {
                   value_label(g.arg(f.node, static_cast<std::size_t>(f.arg))));
     for (std::size_t j = 0; j < n.num_args; ++j) {
       const std::size_t a = g.arg(f.node, j);
-      if (static_cast<int>(j) == f.arg || root[a] != f.root) continue;
+      if (static_cast<int>(j) == f.arg || root(a) != f.root) continue;
       const bool same_index = n.info.elementwise && !d_broadcast &&
-                              !is_broadcast_read(g.values[a].value_shape, out) && pattern[a].same_as(f.pattern);
+                              !is_broadcast_read(g.values[a].value_shape, out) && pattern(a).same_as(f.pattern);
       if (!same_index) return fail(r, error_kind::aliasing_hazard, entry_label(f.node), value_label(f.root), value_label(a));
     }
     return true;
@@ -293,13 +253,13 @@ class analyzer {
     const shape& mout = g.values[g.entries[m].first_value].value_shape;
     for (std::size_t j = 0; j < g.entries[m].num_args; ++j) {
       const std::size_t a = g.arg(m, j);
-      if (root[a] == f.root && (!pattern[a].same_as(f.pattern) || is_broadcast_read(g.values[a].value_shape, mout)))
+      if (root(a) == f.root && (!pattern(a).same_as(f.pattern) || is_broadcast_read(g.values[a].value_shape, mout)))
         return false;
     }
     return true;
   }
 
-  constexpr bool schedule(analysis_result<G>& res) {
+  constexpr bool schedule(schedule_result<G>& res) {
     // constraint edges beyond the data edges, as (before, after)
     std::array<std::size_t, max_edges> before{}, after{};
     std::size_t ne = 0;
@@ -307,8 +267,7 @@ class analyzer {
     reach_from = npos;
     for (std::size_t i = 0; i < num_facts; ++i) {
       const auto& f = facts[i];
-      for (std::size_t k = reader_begin[f.root]; k < reader_begin[f.root + 1]; ++k) {
-        const std::size_t m = reader[k];
+      for (const std::size_t m : ix->root_readers.of(f.root)) {
         if (m == f.node) continue;
         if (fused_exception(f, m)) {
           join_paths(g, loops, f.node, m);  // m runs after f.node: in its loop
@@ -323,12 +282,10 @@ class analyzer {
       const std::size_t ea = g.producer(a), eb = g.producer(b);
       if (g.is_op(ea) && g.is_op(eb)) before[ne] = ea, after[ne] = eb, ++ne;
     }
-    std::array<std::size_t, NE + 1> pred_begin{};
-    for (std::size_t k = 0; k < ne; ++k) ++pred_begin[after[k] + 1];
-    for (std::size_t e = 0; e < NE; ++e) pred_begin[e + 1] += pred_begin[e];
-    std::array<std::size_t, max_edges> pred{};
-    std::array<std::size_t, NE> filled{};
-    for (std::size_t k = 0; k < ne; ++k) pred[pred_begin[after[k]] + filled[after[k]]++] = before[k];
+    csr<NE, max_edges> pred;  // by node: the nodes the extra edges put before it
+    pred.build([&](auto add) {
+      for (std::size_t k = 0; k < ne; ++k) add(after[k], before[k]);
+    });
 
     // depth-first, predecessors in order: ties keep the order of outputs(...)
     enum : unsigned char { white, gray, black };
@@ -343,12 +300,12 @@ class analyzer {
       while (sp > 0) {
         const std::size_t u = stack[sp - 1];
         const std::size_t k = next[sp - 1]++;
-        const std::size_t nargs = g.entries[u].num_args, nextra = pred_begin[u + 1] - pred_begin[u];
+        const std::size_t nargs = g.entries[u].num_args, nextra = pred.size(u);
         if (k >= nargs + nextra) {
           state[u] = black, res.position[u] = placed++, --sp;
           continue;
         }
-        const std::size_t p = k < nargs ? g.producer(g.arg(u, k)) : pred[pred_begin[u] + (k - nargs)];
+        const std::size_t p = k < nargs ? g.producer(g.arg(u, k)) : pred.at(u, k - nargs);
         if (!g.is_op(p) || state[p] == black) continue;
         if (state[p] == gray) {  // a cycle: p ... u on the stack
           std::size_t i = 0;
@@ -368,7 +325,7 @@ class analyzer {
     for (std::size_t e = 0; e < NE; ++e)
       if (!visit(e)) return false;
     res.schedule_size = static_cast<std::size_t>(placed);
-    if (!loops_can_run(res.rep, pred_begin, pred)) return false;
+    if (!loops_can_run(res.rep, pred)) return false;
     for (std::size_t e = 0; e < NE; ++e) res.loop[e] = loops.find(e);
     return true;
   }
@@ -378,29 +335,25 @@ class analyzer {
   // between two members of a loop (after one, before another) can only run
   // inside it: the nodes of such a cycle join the loop when the rule lets them
   // share it; otherwise the cycle is an ordering_cycle naming the nodes.
-  template <class Begin, class Pred>
-  constexpr bool loops_can_run(report& rep, const Begin& pred_begin, const Pred& pred) {
-    std::array<std::size_t, NE + 1> mbegin{};  // the members of each loop, by representative
-    std::array<std::size_t, NE> mlist{};
+  template <class Pred>
+  constexpr bool loops_can_run(report& rep, const Pred& pred) {
+    csr<NE, NE> members;  // by loop representative
     const auto list_members = [&] {
-      std::array<std::size_t, NE> fill{};
-      mbegin = {};
-      for (std::size_t e = 0; e < NE; ++e)
-        if (g.is_op(e)) ++mbegin[loops.find(e) + 1];
-      for (std::size_t e = 0; e < NE; ++e) mbegin[e + 1] += mbegin[e];
-      for (std::size_t e = 0; e < NE; ++e)
-        if (g.is_op(e)) mlist[mbegin[loops.find(e)] + fill[loops.find(e)]++] = e;
+      members.build([&](auto add) {
+        for (std::size_t e = 0; e < NE; ++e)
+          if (g.is_op(e)) add(loops.find(e), e);
+      });
     };
     list_members();
     bool any = false;
     for (std::size_t s = 0; s < NE; ++s) {
-      if (mbegin[s + 1] - mbegin[s] < 2) continue;
+      if (members.size(s) < 2) continue;
       any = true;
       std::array<bool, NE> member{};
-      for (std::size_t i = mbegin[s]; i < mbegin[s + 1]; ++i) member[mlist[i]] = true;
-      if (!can_share_loop(g, root, pattern, member)) {
+      for (const std::size_t m : members.of(s)) member[m] = true;
+      if (!can_share_loop(g, ix->root, ix->pattern, member)) {
         rep.kind = error_kind::ordering_cycle;
-        for (std::size_t i = mbegin[s]; i < mbegin[s + 1]; ++i) rep.add(entry_label(mlist[i]));
+        for (const std::size_t m : members.of(s)) rep.add(entry_label(m));
         return false;
       }
     }
@@ -417,14 +370,14 @@ class analyzer {
       while (sp > 0) {
         const std::size_t s = stack[sp - 1];
         std::size_t q = npos, p = npos;
-        while (q == npos && mbegin[s] + member_at[sp - 1] < mbegin[s + 1]) {
-          const std::size_t u = mlist[mbegin[s] + member_at[sp - 1]];
+        while (q == npos && member_at[sp - 1] < members.size(s)) {
+          const std::size_t u = members.at(s, member_at[sp - 1]);
           const std::size_t k = pred_at[sp - 1]++, nargs = g.entries[u].num_args;
-          if (k >= nargs + (pred_begin[u + 1] - pred_begin[u])) {
+          if (k >= nargs + pred.size(u)) {
             ++member_at[sp - 1], pred_at[sp - 1] = 0;
             continue;
           }
-          p = k < nargs ? g.producer(g.arg(u, k)) : pred[pred_begin[u] + (k - nargs)];
+          p = k < nargs ? g.producer(g.arg(u, k)) : pred.at(u, k - nargs);
           if (!g.is_op(p) || loops.find(p) == s || state[loops.find(p)] == black) continue;
           q = loops.find(p), via[sp - 1] = u;
         }
@@ -456,7 +409,7 @@ class analyzer {
     std::array<bool, NE> member{};
     for (std::size_t e = 0; e < NE; ++e)
       for (std::size_t k = i; k < sp && g.is_op(e); ++k) member[e] = member[e] || loops.find(e) == stack[k];
-    if (!can_share_loop(g, root, pattern, member)) return false;
+    if (!can_share_loop(g, ix->root, ix->pattern, member)) return false;
     for (std::size_t k = i + 1; k < sp; ++k) loops.unite(stack[i], stack[k]);
     return true;
   }
@@ -510,15 +463,15 @@ class analyzer {
       if (e.kind != entry_kind::op) return conflict("the output is another leaf");
       const int viewed = e.info.view_of[g.values[v].out];
       if (viewed >= 0) {
-        if (root[v] == in && pattern[v].same_as(pattern[in])) continue;
+        if (root(v) == in && pattern(v).same_as(pattern(in))) continue;
         return conflict("the output is a view with another index pattern or root");
       }
       const int storage = e.info.storage[g.values[v].out];
       if (storage >= 0) {
-        if (root[g.arg(n, static_cast<std::size_t>(storage))] == in) continue;  // already in place there
+        if (root(g.arg(n, static_cast<std::size_t>(storage))) == in) continue;  // already in place there
         return conflict("the output is computed in another input's storage");
       }
-      facts[num_facts++] = {n, in, -1, pattern[in], v};
+      facts[num_facts++] = {n, in, -1, pattern(in), v};
     }
     return true;
   }
@@ -526,7 +479,9 @@ class analyzer {
 
 template <class G>
 constexpr analysis_result<G> analyze(const G& g) {
-  return analyzer<G>(g).run();
+  analysis_result<G> res;
+  analyzer<G>(g).run(res);
+  return res;
 }
 
 }  // namespace inplace::detail

@@ -7,8 +7,8 @@
 // build for N shared nodes. A node has few static members and functions: g++
 // registers every function called and every static data member used while the
 // program compiles as a symbol and mangles its name (as long as the node's
-// expression type), even when nothing is emitted; 45 such symbols per node
-// made an -O2 build of a 500-node chain 12x slower than -fsyntax-only. For the same reason no function or
+// expression type), even when nothing is emitted, which made -O2 builds of
+// long chains many times slower than -fsyntax-only. For the same reason no function or
 // variable template takes a node's type as an argument where it can be helped.
 
 #include "inplace/ops/detail/index_pattern.hpp"

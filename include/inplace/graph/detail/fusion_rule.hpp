@@ -1,7 +1,7 @@
 #pragma once
 // The fused-loop rule, stated once. ip::check (analysis.hpp) decides with it
 // which loops a graph needs and rejects the graph when one cannot be formed;
-// the runtime (run/detail/program.hpp) starts from exactly those loops and
+// the runtime (run/detail/fusion.hpp) starts from exactly those loops and
 // forms further ones only where the same rule allows.
 //
 //  - A reader that the destroy handler lets run after the node overwriting what

@@ -54,6 +54,19 @@ struct graph {
   constexpr bool is_op(std::size_t e) const { return entries[e].kind == entry_kind::op; }
   constexpr std::size_t arg(std::size_t e, std::size_t j) const { return args[entries[e].first_arg + j]; }
   constexpr std::size_t producer(std::size_t v) const { return values[v].entry; }
+  constexpr std::size_t nargs(std::size_t e) const { return entries[e].num_args; }
+  constexpr std::size_t out_value(std::size_t e, std::size_t o = 0) const { return entries[e].first_value + o; }
+  constexpr const shape& shape_of(std::size_t v) const { return values[v].value_shape; }
+  constexpr bool elementwise(std::size_t e) const { return is_op(e) && entries[e].info.elementwise; }
+  constexpr bool fusable(std::size_t e) const { return is_op(e) && detail::fusable(entries[e].info); }
+  // Whether value v is an output with a view_map entry, and the value it views.
+  constexpr bool is_view(std::size_t v) const {
+    const auto& e = entries[values[v].entry];
+    return e.kind == entry_kind::op && e.info.view_of[values[v].out] >= 0;
+  }
+  constexpr std::size_t viewed(std::size_t v) const {
+    return arg(values[v].entry, static_cast<std::size_t>(entries[values[v].entry].info.view_of[values[v].out]));
+  }
 };
 
 template <class V>

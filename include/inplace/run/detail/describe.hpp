@@ -22,7 +22,6 @@ struct describe {
   static constexpr const auto& pl = plan_for<S, Mask>::value;
 
   static std::string str(std::string_view s) { return std::string(s); }
-  static std::string num(std::size_t n) { return std::to_string(n); }
 
   static std::size_t position(std::size_t e) { return static_cast<std::size_t>(S::result.position[e]); }
   // "x" for a leaf, "#p" for the output of the node at schedule position p
@@ -56,7 +55,7 @@ struct describe {
     const auto& info = g.entries[e].info;
     const std::size_t v = g.entries[e].first_value + o;
     if (info.view_of[o] >= 0) return cat("view of ", value_name(g.arg(e, static_cast<std::size_t>(info.view_of[o]))));
-    if (P::gfacts.root[v] != v) return cat("with ", value_name(P::gfacts.root[v]), ", in one storage");
+    if (P::index.root[v] != v) return cat("with ", value_name(P::index.root[v]), ", in one storage");
     std::string s;
     switch (pl.where[v]) {
       case home::none:
@@ -106,25 +105,7 @@ struct describe {
   }
 
   // Why a pure node with a registered in-place variant stayed pure ("" if it did not).
-  static std::string_view refused(std::size_t e) {
-    switch (pl.why[e]) {
-      case refusal::no_rewrite: return "the function was built with ip::no_rewrite";
-      case refusal::dtype: return "its input has another dtype";
-      case refusal::extents: return "its input has other extents, or would be broadcast";
-      case refusal::borrowed: return "its input is borrowed (donate it with std::move)";
-      case refusal::protected_input: return "its input is indestructible or a constant";
-      case refusal::later_reader: return "its input is still needed (read later, or by another in-place node)";
-      case refusal::output: return "its input is an output of the function";
-      case refusal::io_alias: return "its input's storage is reserved for an io_alias output";
-      case refusal::view: return "its input is a view, not a storage";
-      case refusal::fused: return "its input lives only inside the fused loop";
-      case refusal::scalar: return "its input is a scalar input, passed by value";
-      case refusal::aliasing_hazard: return "its input is also another of its arguments (its kernel would read what it overwrites)";
-      case refusal::none:
-      case refusal::no_variant: return "";
-    }
-    return "";
-  }
+  static std::string_view refused(std::size_t e) { return meaning_of(pl.why[e]); }
 
   static std::string totals() {
     return cat("allocations ", pl.allocations, ", copies ", pl.copies, ", loops ", pl.loops, ", in_place ", pl.in_place,

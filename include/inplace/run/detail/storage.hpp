@@ -8,6 +8,7 @@
 // last member, where it runs.
 
 #include "inplace/run/detail/program.hpp"
+#include "inplace/run/detail/rewrite.hpp"
 
 #include <boost/mp11/algorithm.hpp>
 
@@ -29,122 +30,7 @@ enum class home : unsigned char {
   constant,  // a compile-time constant
 };
 
-// Why a pure node with a registered in-place variant was left pure (ip::explain).
-enum class refusal : unsigned char {
-  none,           // rewritten, or nothing to say
-  no_rewrite,     // the function was built with ip::no_rewrite
-  no_variant,     // no input has a registered in-place variant
-  dtype,          // the candidate input has another dtype
-  extents,        // the candidate input has other extents (or would be broadcast)
-  borrowed,       // the candidate input is borrowed (not donated)
-  protected_input,  // an ip::indestructible input or a constant
-  later_reader,   // the candidate is read after this node, or by it with another index pattern
-  output,         // the candidate (or a view of it) is an output of the function
-  io_alias,       // the candidate input's storage is reserved for an io_alias output
-  view,           // the candidate is a view, not the storage it lives in
-  fused,          // the candidate lives only inside the fused loop (it has no storage to reuse)
-  scalar,         // the candidate is a scalar input (passed by value, not an array)
-  aliasing_hazard,  // the opaque kernel also reads the candidate through another argument (op(x, y, x))
-};
-
-// The output that the in-place variant registered for input j of an op
-// computes over input j, or -1: no variant, or one the rewrite cannot use (its
-// maps do not put exactly one output over input j and leave everything else
-// alone, or it has another number of outputs than the op).
-template <class Op, std::size_t J, std::size_t N>
-constexpr int variant_in_place_output() {
-  if constexpr (!has_inplace_variant<Op, static_cast<int>(J)>) {
-    return -1;
-  } else {
-    constexpr op_info v = read_op<inplace_variant<Op, static_cast<int>(J)>>(N);
-    if (!v.maps_ok || v.num_outputs != num_outputs_of<Op>() || num_views(v) != 0) return -1;
-    int o = -1;
-    for (std::size_t k = 0; k < v.num_outputs; ++k) {
-      if (v.destroys[k] == 0) continue;
-      if (o >= 0 || v.destroys[k] != std::uint32_t{1} << J) return -1;
-      o = static_cast<int>(k);
-    }
-    return o;
-  }
-}
-// A registered variant computes the op's dtypes: a variant computing floats for
-// a double op would round every value it computes in place. Checked where a
-// graph runs (execute.hpp), in a function whose arguments name the op, the
-// variant and both dtypes; the plan never uses such a variant, so nothing else fails.
-template <class Op, class Variant, class OpDtype, class VariantDtype>
-inline void variant_dtype_check() {
-  static_assert(std::is_same_v<OpDtype, VariantDtype>,
-                "inplace: variant_dtype: a registered in-place variant computes another dtype than its op (this "
-                "check's arguments: the op, the variant, the op's dtype, the variant's); fix: make the variant's "
-                "output_dtype the op's, or register another variant.");
-}
-template <class Variant, class E>
-struct with_op;  // node E with its op replaced by Variant
-template <class Variant, class Op, template <class = void> class... Arg>
-struct with_op<Variant, node<Op, Arg...>> {
-  using type = node<Variant, Arg...>;
-};
-// Whether the rewrite could use node E's variant for input J (one is
-// registered, with the op's number of outputs, and input J has an output's dtype).
-template <class E, std::size_t J, std::size_t... O>
-constexpr bool variant_candidate(std::index_sequence<O...>) {
-  using Op = typename E::op;
-  if constexpr (!has_inplace_variant<Op, static_cast<int>(J)>) {
-    return false;
-  } else {
-    using in = boost::mp11::mp_at_c<typename E::in_dtypes, J>;
-    return num_outputs_of<inplace_variant<Op, static_cast<int>(J)>>() == sizeof...(O) &&
-           (std::is_same_v<in, typename E::template out_dtype<O>> || ...);
-  }
-}
-template <class E, std::size_t J, std::size_t... O>
-constexpr bool variant_dtypes_fit(std::index_sequence<O...> o) {
-  if constexpr (!variant_candidate<E, J>(o)) {
-    return true;
-  } else {
-    using V = typename with_op<inplace_variant<typename E::op, static_cast<int>(J)>, E>::type;
-    return (std::is_same_v<typename E::template out_dtype<O>, typename V::template out_dtype<O>> && ...);
-  }
-}
-template <class E, std::size_t J, std::size_t... O>
-void check_variant_dtypes(std::index_sequence<O...> o) {
-  if constexpr (variant_candidate<E, J>(o)) {
-    using Variant = inplace_variant<typename E::op, static_cast<int>(J)>;
-    using V = typename with_op<Variant, E>::type;
-    (variant_dtype_check<typename E::op, Variant, typename E::template out_dtype<O>, typename V::template out_dtype<O>>(),
-     ...);
-  }
-}
-// Every variant of node E's op (a no-op at run time).
-template <class E, std::size_t... J>
-void check_variant_dtypes_of(std::index_sequence<J...>) {
-  (check_variant_dtypes<E, J>(std::make_index_sequence<num_outputs_of<typename E::op>()>{}), ...);
-}
-template <class E, std::size_t... J>
-constexpr std::array<int, max_args> variant_outputs_of(std::index_sequence<J...>) {
-  std::array<int, max_args> r{};
-  for (int& o : r) o = -1;
-  constexpr std::size_t NO = num_outputs_of<typename E::op>();
-  ((r[J] = variant_dtypes_fit<E, J>(std::make_index_sequence<NO>{}) ? variant_in_place_output<typename E::op, J, sizeof...(J)>() : -1), ...);
-  return r;
-}
-// By entry: variant_outputs_of its op (all -1 for a leaf).
-template <class P, std::size_t... E>
-constexpr auto variant_outputs(std::index_sequence<E...>) {
-  constexpr auto& g = P::spec::graph_value;
-  const auto one = []<std::size_t X>(std::integral_constant<std::size_t, X>) {
-    if constexpr (g.entries[X].kind == entry_kind::op)
-      return variant_outputs_of<typename P::template entry_t<X>>(std::make_index_sequence<g.entries[X].num_args>{});
-    else {
-      std::array<int, max_args> r{};
-      for (int& o : r) o = -1;
-      return r;
-    }
-  };
-  return std::array<std::array<int, max_args>, sizeof...(E)>{one(std::integral_constant<std::size_t, E>{})...};
-}
-
-template <std::size_t NE, std::size_t NV, std::size_t NI>
+template <std::size_t NE, std::size_t NV>
 struct storage_plan {
   std::array<home, NV> where{};
   std::array<std::size_t, NV> index{};
@@ -174,7 +60,7 @@ class planner {
  public:
   using G = typename P::G;
   static constexpr std::size_t NE = P::NE, NV = P::NV, NI = G::num_inputs > 0 ? G::num_inputs : 1;
-  using result = storage_plan<NE, NV, NI>;
+  using result = storage_plan<NE, NV>;
 
   // donated[k]: tensor input k is donated; rewrite: the function allows the rewrite.
   // reuse: dead buffers are reused for new values of the same dtype and extents.
@@ -182,7 +68,7 @@ class planner {
   // nothing is computed in place, every value stays intact until its buffer is freed.
   constexpr planner(const decltype(P::fused)& schedule, const std::array<bool, NI>& donated, bool rewrite, bool reuse,
                     bool pure)
-      : g(P::spec::graph_value), f(P::gfacts), fu(schedule), donated_(donated), rewrite_(rewrite), reuse_(reuse),
+      : g(P::g), ix(P::index), fu(schedule), donated_(donated), rewrite_(rewrite), reuse_(reuse),
         pure_(pure) {}
 
   constexpr result run() {
@@ -190,7 +76,7 @@ class planner {
     compute_last_reads();
     for (std::size_t v = 0; v < G::num_values; ++v) holder[v] = {home::none, 0};
     for (std::size_t k = 0; k < G::num_inputs; ++k) {
-      const std::size_t e = g.inputs[k], v = f.out_value(e);
+      const std::size_t e = g.inputs[k], v = g.out_value(e);
       holder[v] = {g.entries[e].kind == entry_kind::scalar ? home::scalar : home::input, k};
       occupant_input[k] = v;
     }
@@ -199,7 +85,7 @@ class planner {
       for (auto& x : r) x = none;
     for (std::size_t e = 0; e < NE; ++e) {
       out.rewritten[e] = out.rewritten_output[e] = -1;
-      if (g.entries[e].kind == entry_kind::constant) holder[f.out_value(e)] = {home::constant, 0};
+      if (g.entries[e].kind == entry_kind::constant) holder[g.out_value(e)] = {home::constant, 0};
     }
     for (std::size_t p = 0; p < fu.num_steps; ++p) {
       const std::size_t e = fu.order[p];
@@ -231,7 +117,7 @@ class planner {
     std::size_t index = 0;
   };
   const G& g;
-  const graph_facts<G>& f;
+  const graph_index<G>& ix;
   const decltype(P::fused)& fu;
   std::array<bool, NI> donated_;
   bool rewrite_, reuse_, pure_;
@@ -253,19 +139,19 @@ class planner {
 
   constexpr void compute_last_reads() {
     for (std::size_t e = 0; e < NE; ++e)
-      for (std::size_t o = 0; f.is_op(e) && o < g.entries[e].info.num_outputs; ++o)
-        for (std::size_t j = 0; j < f.nargs(e); ++j)
-          if (g.entries[e].info.destroys[o] >> j & 1u) destroyed[f.root[g.arg(e, j)]] = true;
+      for (std::size_t o = 0; g.is_op(e) && o < g.entries[e].info.num_outputs; ++o)
+        for (std::size_t j = 0; j < g.nargs(e); ++j)
+          if (g.entries[e].info.destroys[o] >> j & 1u) destroyed[ix.root[g.arg(e, j)]] = true;
     for (auto& x : last_read) x = -1;
     for (std::size_t q = 0; q < NE; ++q) {
-      if (!f.is_op(q)) continue;
-      for (std::size_t j = 0; j < f.nargs(q); ++j) {
-        int& l = last_read[f.root[g.arg(q, j)]];
+      if (!g.is_op(q)) continue;
+      for (std::size_t j = 0; j < g.nargs(q); ++j) {
+        int& l = last_read[ix.root[g.arg(q, j)]];
         if (fu.at[q] > l) l = fu.at[q];
       }
     }
     for (std::size_t v = 0; v < G::num_values; ++v)
-      if (f.is_output[v]) last_read[f.root[v]] = forever;
+      if (ix.is_output[v]) last_read[ix.root[v]] = forever;
   }
 
   constexpr std::size_t alias_of_input(std::size_t k) const {  // the output value aliased to input k
@@ -282,10 +168,10 @@ class planner {
   constexpr bool same_kind(std::size_t a, std::size_t b) const {  // dtype and static shape
     const auto& fa = P::facts[g.values[a].entry];
     const auto& fb = P::facts[g.values[b].entry];
-    return fa.dtype[g.values[a].out] == fb.dtype[g.values[b].out] && f.shape_of(a) == f.shape_of(b);
+    return fa.dtype[g.values[a].out] == fb.dtype[g.values[b].out] && g.shape_of(a) == g.shape_of(b);
   }
   constexpr std::size_t bytes_of(std::size_t v) const {
-    const std::size_t n = f.shape_of(v).size();
+    const std::size_t n = g.shape_of(v).size();
     return n == dynamic ? dynamic : n * P::facts[g.values[v].entry].dtype_size[g.values[v].out];
   }
 
@@ -330,14 +216,14 @@ class planner {
     else if (!info.elementwise) copy_destroyed_inputs(out, e, p);
     for (std::size_t o = 0; o < info.num_outputs; ++o) {
       if (info.view_of[o] >= 0) continue;  // a view output of an opaque op: no storage of its own
-      const std::size_t v = f.out_value(e, o);
+      const std::size_t v = g.out_value(e, o);
       const bool stored = fu.stored[v];
-      if (f.root[v] != v) {  // shares the storage of an earlier output of e (an LU's L and U)
-        holder[v] = holder[f.root[v]];
-        out.same_as[v] = out.same_as[f.root[v]];
+      if (ix.root[v] != v) {  // shares the storage of an earlier output of e (an LU's L and U)
+        holder[v] = holder[ix.root[v]];
+        out.same_as[v] = out.same_as[ix.root[v]];
         continue;
       }
-      const std::size_t rt = destroyed_root(f, e, o);
+      const std::size_t rt = destroyed_root(g, ix, e, o);
       if (rt != none) {
         const std::size_t arg = g.arg(e, static_cast<std::size_t>(info.storage[o]));
         write_root(out, v, rt, arg, p, !info.elementwise, stored);
@@ -362,7 +248,7 @@ class planner {
   // (an input, a view, a stored value), else (a value that lives only inside a
   // fused loop) the value whose place it took.
   constexpr std::size_t located(const result& out, std::size_t a) const {
-    while (a != none && f.is_op(g.values[a].entry) && !f.is_view(a) && !fu.stored[a]) a = out.same_as[a];
+    while (a != none && g.is_op(g.values[a].entry) && !g.is_view(a) && !fu.stored[a]) a = out.same_as[a];
     return a;
   }
 
@@ -392,7 +278,7 @@ class planner {
   // let nothing read it afterwards.
   constexpr void copy_destroyed_inputs(result& out, std::size_t e, int p) {
     const auto& info = g.entries[e].info;
-    for (std::size_t j = 0; j < f.nargs(e); ++j) {
+    for (std::size_t j = 0; j < g.nargs(e); ++j) {
       bool listed = false, computed_in = false;
       for (std::size_t o = 0; o < info.num_outputs; ++o) {
         listed = listed || (info.destroys[o] >> j & 1u);
@@ -400,7 +286,7 @@ class planner {
       }
       if (!listed || computed_in) continue;
       const std::size_t a = g.arg(e, j);
-      const place at = holder[f.root[a]];
+      const place at = holder[ix.root[a]];
       const bool borrowed = at.where == home::input && !donated_[at.index];
       if (!borrowed && !(pure_ && (at.where == home::input || at.where == home::buffer))) continue;
       const std::size_t b = take_buffer(out, a, p);
@@ -413,51 +299,33 @@ class planner {
   // The inputs whose registered variant the rewrite can use (bit j).
   constexpr std::uint32_t usable_variants(std::size_t e) const {
     std::uint32_t r = 0;
-    for (std::size_t j = 0; f.is_op(e) && j < f.nargs(e); ++j)
+    for (std::size_t j = 0; g.is_op(e) && j < g.nargs(e); ++j)
       if ((P::facts[e].variants >> j & 1u) && variant_out[e][j] >= 0) r |= std::uint32_t{1} << j;
     return r;
   }
 
   // Output o (value v) of pure node e: computed by the variant of an input j
-  // whose destroy_map puts output o over input j, when j's storage may be overwritten.
+  // whose destroy_map puts output o over input j, when j's storage may be
+  // overwritten: the first such input that no reason of refusal_reasons
+  // (rewrite.hpp), checked in the table's order, applies to.
   constexpr bool try_rewrite(result& out, std::size_t e, std::size_t o, std::size_t v, int p) {
     const std::uint32_t variants = usable_variants(e);
     refusal& why = out.why[e];  // set by place_outputs; the first candidate's reason
-    if (variants == 0 || !rewrite_ || out.rewritten[e] >= 0) return false;
-    auto refuse = [&](refusal r) {
-      if (why == refusal::none) why = r;
-      return false;
-    };
-    for (std::size_t j = 0; j < f.nargs(e); ++j) {
+    if (variants == 0 || !rewrite_ || out.rewritten[e] >= 0) return false;  // (no_rewrite: place_outputs)
+    for (std::size_t j = 0; j < g.nargs(e); ++j) {
       if (!(variants >> j & 1u) || variant_out[e][j] != static_cast<int>(o)) continue;
-      const std::size_t a = g.arg(e, j), ra = f.root[a];
-      if (ra != a || lives_in_view(f, a)) { refuse(refusal::view); continue; }  // a view, or in part of a storage
-      if (!same_kind_dtype(a, v)) { refuse(refusal::dtype); continue; }
-      if (!fits_in_place(f.shape_of(a), f.shape_of(v)) || is_broadcast_read(f.shape_of(a), f.shape_of(v))) {
-        refuse(refusal::extents);
+      refusal r = refusal::none;
+      for (const refusal_reason& x : refusal_reasons)
+        if (refuses(x.kind, e, j, v, p)) {
+          r = x.kind;
+          break;
+        }
+      if (r != refusal::none) {
+        if (why == refusal::none) why = r;
         continue;
       }
-      const place at = holder[ra];
-      const auto kind = g.entries[g.values[ra].entry].kind;
-      if (kind == entry_kind::constant || (kind == entry_kind::input && g.entries[g.values[ra].entry].indestructible)) {
-        refuse(refusal::protected_input);
-        continue;
-      }
-      if (at.where == home::input && !donated_[at.index]) { refuse(refusal::borrowed); continue; }
-      if (at.where == home::none) { refuse(refusal::fused); continue; }
-      if (at.where == home::scalar) { refuse(refusal::scalar); continue; }
-      if (at.where != home::input && at.where != home::buffer) { refuse(refusal::protected_input); continue; }
-      if (last_read[ra] == forever) { refuse(refusal::output); continue; }
-      if (at.where == home::input && alias_of_input(at.index) != none && alias_of_input(at.index) != v) {
-        refuse(refusal::io_alias);
-        continue;
-      }
-      const std::size_t now = at.where == home::input ? occupant_input[at.index] : occupant_buffer[at.index];
-      if (!f.elementwise(e) && read_twice(e, ra, j)) { refuse(refusal::aliasing_hazard); continue; }
-      if (last_read[ra] > p || destroyed[ra] || now != ra || !only_same_pattern_now(e, ra, a, p)) {
-        refuse(refusal::later_reader);  // read later, overwritten by an in-place node, or read here differently
-        continue;
-      }
+      const std::size_t a = g.arg(e, j);
+      const place at = holder[ix.root[a]];
       out.rewritten[e] = static_cast<int>(j);
       out.rewritten_output[e] = static_cast<int>(o);
       out.same_as[v] = located(out, a);
@@ -468,23 +336,59 @@ class planner {
     }
     return false;
   }
+  // Whether reason r keeps the rewrite of node e (output value v, at position
+  // p) from computing in input j's storage.
+  constexpr bool refuses(refusal r, std::size_t e, std::size_t j, std::size_t v, int p) const {
+    const std::size_t a = g.arg(e, j), ra = ix.root[a];
+    const place at = holder[ra];
+    const auto& leaf = g.entries[g.values[ra].entry];
+    switch (r) {
+      case refusal::view:  // a view, or in part of a storage
+        return ra != a || lives_in_view(g, a);
+      case refusal::dtype:
+        return !same_kind_dtype(a, v);
+      case refusal::extents:
+        return !fits_in_place(g.shape_of(a), g.shape_of(v)) || is_broadcast_read(g.shape_of(a), g.shape_of(v));
+      case refusal::protected_input:
+        return leaf.kind == entry_kind::constant || (leaf.kind == entry_kind::input && leaf.indestructible) ||
+               at.where == home::constant;
+      case refusal::borrowed:
+        return at.where == home::input && !donated_[at.index];
+      case refusal::fused:
+        return at.where == home::none;
+      case refusal::scalar:
+        return at.where == home::scalar;
+      case refusal::output:
+        return last_read[ra] == forever;
+      case refusal::io_alias:
+        return at.where == home::input && alias_of_input(at.index) != none && alias_of_input(at.index) != v;
+      case refusal::aliasing_hazard:
+        return !g.elementwise(e) && read_twice(e, ra, j);
+      case refusal::later_reader: {  // read later, overwritten by an in-place node, or read here differently
+        const std::size_t now = at.where == home::input ? occupant_input[at.index] : occupant_buffer[at.index];
+        return last_read[ra] > p || destroyed[ra] || now != ra || !only_same_pattern_now(e, ra, a, p);
+      }
+      default:  // none, no_variant; no_rewrite is the function's (place_outputs)
+        return false;
+    }
+  }
   constexpr bool same_kind_dtype(std::size_t a, std::size_t b) const {
     return P::facts[g.values[a].entry].dtype[g.values[a].out] == P::facts[g.values[b].entry].dtype[g.values[b].out];
   }
   // Whether opaque node e reads root ra through another argument than j (op(x, y, x),
   // op(x, view of x)): its kernel would read what it overwrites.
   constexpr bool read_twice(std::size_t e, std::size_t ra, std::size_t j) const {
-    for (std::size_t k = 0; k < f.nargs(e); ++k)
-      if (k != j && f.root[g.arg(e, k)] == ra) return true;
+    for (std::size_t k = 0; k < g.nargs(e); ++k)
+      if (k != j && ix.root[g.arg(e, k)] == ra) return true;
     return false;
   }
   // Everything that reads root ra at position p (node e, or its loop) reads it as a does.
   constexpr bool only_same_pattern_now(std::size_t e, std::size_t ra, std::size_t a, int p) const {
     for (std::size_t q = 0; q < NE; ++q) {
-      if (!f.is_op(q) || fu.at[q] != p) continue;
-      if (q == e && !f.elementwise(e)) continue;  // an opaque kernel: read_twice
+      if (!g.is_op(q) || fu.at[q] != p) continue;
+      if (q == e && !g.elementwise(e)) continue;  // an opaque kernel: read_twice
 
-      if (f.reads_off_pattern(q, ra, f.pattern[a])) return false;
+      if (ix.reads_off_pattern(g, q, ra, ix.pattern[a])) return false;
     }
     return true;
   }
@@ -495,11 +399,11 @@ class planner {
   constexpr void count_result_copies(result& out) const {
     std::size_t extra = 0;
     for (std::size_t k = 0; k < G::num_outputs; ++k) {
-      const std::size_t v = g.outputs[k], r = f.root[v];
+      const std::size_t v = g.outputs[k], r = ix.root[v];
       const auto kind = g.entries[g.values[r].entry].kind;
       bool copy = kind == entry_kind::constant || kind == entry_kind::scalar || holder[r].where == home::scalar;
-      const bool borrowed_input = kind == entry_kind::input && !donated_[f.input_of[r]];
-      if (!copy && !borrowed_input && v == r && !lives_in_view(f, v))
+      const bool borrowed_input = kind == entry_kind::input && !donated_[ix.input_of[r]];
+      if (!copy && !borrowed_input && v == r && !lives_in_view(g, v))
         for (std::size_t j = 0; j < k; ++j) copy = copy || g.outputs[j] == v;
       if (!copy) continue;
       ++out.allocations;
@@ -521,10 +425,10 @@ class planner {
     std::array<int, NV> dies{};
     for (std::size_t b = 0; b < out.num_buffers; ++b) dies[b] = buf_returned[b] ? forever : buf_first[b];
     for (std::size_t v = 0; v < G::num_values; ++v) {
-      if (holder[f.root[v]].where != home::buffer) continue;
-      const std::size_t b = holder[f.root[v]].index;
-      if (!buf_returned[b] && last_read[f.root[v]] > dies[b]) dies[b] = last_read[f.root[v]];
-      if (!buf_returned[b] && held_from[f.root[v]] > dies[b]) dies[b] = held_from[f.root[v]];  // (never read)
+      if (holder[ix.root[v]].where != home::buffer) continue;
+      const std::size_t b = holder[ix.root[v]].index;
+      if (!buf_returned[b] && last_read[ix.root[v]] > dies[b]) dies[b] = last_read[ix.root[v]];
+      if (!buf_returned[b] && held_from[ix.root[v]] > dies[b]) dies[b] = held_from[ix.root[v]];  // (never read)
     }
     for (std::size_t e = 0; e < NE; ++e)  // a kernel's copy of an input lives while it runs
       for (std::size_t j = 0; j < max_args; ++j)

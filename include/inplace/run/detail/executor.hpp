@@ -5,12 +5,14 @@
 // storage, checks extents before anything is written, allocates the plan's
 // buffers, runs the schedule and frees each buffer after its last reader.
 
-#include "inplace/run/detail/debug_checks.hpp"
+#include "inplace/detail/indices.hpp"
+#include "inplace/run/detail/debug.hpp"
 #include "inplace/run/detail/program.hpp"
 #include "inplace/run/detail/storage.hpp"
 #include "inplace/run/plan.hpp"
 #include "inplace/tensor/assign.hpp"
-#include "inplace/tensor/axis_views.hpp"
+#include "inplace/tensor/detail/op_kernels.hpp"
+#include "inplace/tensor/detail/op_views.hpp"
 #include "inplace/tensor/detail/texpr_multi.hpp"
 #include "inplace/tensor/tensor_opaque.hpp"
 #include "inplace/tensor/view_functions.hpp"
@@ -29,9 +31,9 @@
 
 namespace inplace::detail::run {
 
-// clang 14 keeps the lambdas that unroll a call's steps out of line (three
-// frames for a 16-float call: 3x the immediate expression's time); g++ inlines
-// them by itself, and its call ran 1.8x slower with the fused loop's forced.
+// clang 14 keeps the lambdas that unroll a call's steps out of line (a frame
+// each, which dominates a small call); g++ inlines them by itself, and forcing
+// it there slowed its calls (docs/performance.md, "Why the code is so").
 #if defined(__clang__)
 #define INPLACE_CLANG_INLINE __attribute__((always_inline))
 #else
@@ -57,142 +59,10 @@ struct block_free {
 using block = std::unique_ptr<void, block_free>;
 inline block allocate_block(std::size_t bytes) { return block(detail::aligned_malloc(bytes, 64)); }
 
-// ---- kernels of opaque ops: outputs first, then inputs ------------------------------
-// A user's opaque op provides `void kernel(outputs..., inputs...) const` taking
-// ip::tensor_views; for an output in its destroy_map, the view is the storage
-// to overwrite (it holds the destroyed input's elements).
-template <class Op>
-struct opaque_kernel {
-  template <class... X>
-  static void run(const X&... x) {
-    static_assert(requires { Op{}.kernel(x...); },
-                  "inplace: op_kernel: an opaque op run in a graph needs a kernel; fix: give it void "
-                  "kernel(outputs..., inputs...) const, taking ip::tensor_view arguments (outputs first).");
-    if constexpr (requires { Op{}.kernel(x...); }) Op{}.kernel(x...);
-  }
-};
-template <>
-struct opaque_kernel<ops::dot> {
-  template <class O, class A, class B>
-  static void run(const O& out, const A& a, const B& b) {
-    texpr::dot_into(out.data(), a, b);
-  }
-};
-template <int Axis>
-struct opaque_kernel<ops::reduce_sum<Axis>> {
-  template <class O, class A>
-  static void run(const O& out, const A& a) {
-    texpr::reduce_sum_into<static_cast<std::size_t>(texpr::reduce_axis<Axis, A::rank>)>(out.data(), a);
-  }
-};
-template <>
-struct opaque_kernel<ops::softmax_inplace> {
-  template <class O, class A>
-  static void run(const O& out, const A&) {
-    using T = typename O::value_type;
-    texpr::for_each_row_parallel(out.data(), out.extents(), out.strides(), texpr::parallel_softmax_threshold,
-                                 [](T* p, std::size_t n, std::ptrdiff_t s) { texpr::softmax_row(p, n, s); });
-  }
-};
-template <>
-struct opaque_kernel<ops::softmax> {
-  template <class O, class A>
-  static void run(const O& out, const A& a) {
-    detail::assign(out, a, assign_mode::noalias);
-    opaque_kernel<ops::softmax_inplace>::run(out, a);
-  }
-};
-
-// ---- view ops: the same views as the tensor functions ------------------------------
-// A user view op gives, for output O, the view of the input its view_map names
-// for O: `template <std::size_t O> static auto view(in)` (any number of
-// outputs), or `static auto view(in)` (one output).
-template <class Op>
-struct view_kernel {
-  template <std::size_t O, class V>
-  static constexpr bool has_view() {
-    return requires(const V& v) { Op::template view<O>(v); } ||
-           (O == 0 && detail::num_outputs_of<Op>() == 1 && requires(const V& v) { Op::view(v); });
-  }
-  template <std::size_t O = 0, class V>
-  static auto run(const V& v) {
-    static_assert(has_view<O, V>(),
-                  "inplace: op_kernel: a view op run in a graph needs a view function; fix: give it static "
-                  "auto view(ip::tensor_view<T, R>) returning the view of its input (with several outputs, "
-                  "template <std::size_t O> static auto view(...) returning output O's view).");
-    if constexpr (requires { Op::template view<O>(v); }) return Op::template view<O>(v);
-    else if constexpr (has_view<O, V>()) return Op::view(v);
-    else return v;  // reported above: a view all the same, so nothing more fails
-  }
-};
-template <>
-struct view_kernel<ops::transpose> {
-  static auto run(const auto& v) { return inplace::transpose(v); }
-};
-template <int Axis, std::ptrdiff_t B, std::ptrdiff_t E, std::ptrdiff_t S>
-struct view_kernel<ops::slice_axis<Axis, B, E, S>> {
-  static auto run(const auto& v) { return tx_slice_axis(v, axis_of(Axis, std::remove_cvref_t<decltype(v)>::rank), B, E, S); }
-};
-template <int Axis, std::ptrdiff_t I>
-struct view_kernel<ops::index_axis<Axis, I>> {
-  static auto run(const auto& v) { return tx_index_axis(v, axis_of(Axis, std::remove_cvref_t<decltype(v)>::rank), I); }
-};
-template <std::size_t... P>
-struct view_kernel<ops::permute<P...>> {
-  static auto run(const auto& v) { return inplace::transpose<P...>(v); }
-};
-template <int A, int B>
-struct view_kernel<ops::swap_axes<A, B>> {
-  static auto run(const auto& v) { return inplace::swap_axes<A, B>(v); }
-};
-template <int Axis>
-struct view_kernel<ops::expand_dims<Axis>> {
-  static auto run(const auto& v) { return inplace::expand_dims<Axis>(v); }
-};
-template <int Axis>
-struct view_kernel<ops::squeeze<Axis>> {
-  static auto run(const auto& v) { return inplace::squeeze<Axis>(v); }
-};
-template <std::ptrdiff_t K>
-struct view_kernel<ops::diagonal<K>> {
-  static auto run(const auto& v) { return inplace::diagonal<K>(v); }
-};
-template <std::size_t... E>
-struct view_kernel<ops::broadcast_to<E...>> {
-  static auto run(const auto& v) { return inplace::broadcast_to<E...>(v); }
-};
-template <>
-struct view_kernel<ops::reverse> {
-  static auto run(const auto& v) { return inplace::reverse(v); }
-};
-template <std::size_t... E>
-struct view_kernel<ops::reshape<E...>> {
-  static auto run(const auto& v) { return inplace::reshape<E...>(v); }
-};
-template <>
-struct view_kernel<ops::flatten> {
-  static auto run(const auto& v) { return inplace::flatten(v); }
-};
-template <class U>
-struct view_kernel<ops::reinterpret<U>> {
-  template <class V>
-  static auto run(const V& v) {
-    using T = typename V::value_type;
-    if constexpr (sizeof(T) == sizeof(U)) {
-      return inplace::reinterpret<U>(v);
-    } else {  // the last axis scales with the size ratio: dense rows only
-      detail::tx_require_contiguous(v, "reinterpret");
-      auto e = v.extents();
-      if constexpr (V::rank > 0) e[V::rank - 1] = e[V::rank - 1] * sizeof(T) / sizeof(U);
-      return tensor_view<U, rank_spec<V::rank>>(reinterpret_cast<U*>(v.data()), e);
-    }
-  }
-};
-
 // What the last call on this thread allocated and copied, counted when the
 // test-only macro INPLACE_COUNT_ALLOCATIONS is defined (tests compare it with
 // ip::plan); otherwise the counting compiles to nothing (resetting a
-// thread-local cost 5 of a 16-float call's ~150 instructions).
+// thread-local is a measurable part of a small call).
 struct call_counts {
   std::size_t allocations = 0, copies = 0;
 };
@@ -289,9 +159,9 @@ class executor {
   // node when they do not fit); then whether the plan's in-place and reuse
   // choices hold for these extents (false: run the safe plan instead).
   INPLACE_CLANG_INLINE void compute_extents() {
-    [&]<std::size_t... E>(std::index_sequence<E...>) INPLACE_CLANG_INLINE { (extents_of_entry<E>(), ...); }(std::make_index_sequence<NE>{});
+    with_indices<NE>([&]<std::size_t... E>() INPLACE_CLANG_INLINE { (extents_of_entry<E>(), ...); });
     // the values one fused loop stores have one extents (program.hpp: fusion::peer)
-    [&]<std::size_t... V>(std::index_sequence<V...>) INPLACE_CLANG_INLINE {
+    with_indices<G::num_values>([&]<std::size_t... V>() INPLACE_CLANG_INLINE {
       (
           [&] {
             if constexpr (fu.peer[V] != none) {
@@ -301,7 +171,7 @@ class executor {
             }
           }(),
           ...);
-    }(std::make_index_sequence<G::num_values>{});
+    });
   }
   [[noreturn, gnu::cold, gnu::noinline]] void throw_loop_extents(std::size_t v, std::size_t w) const {
     const auto extents = [&](std::size_t u) {
@@ -318,7 +188,7 @@ class executor {
     // buffer holds in turn have one size
     std::array<std::size_t, NB> buffer_size{};
     bool ok = true;
-    [&]<std::size_t... V>(std::index_sequence<V...>) INPLACE_CLANG_INLINE {
+    with_indices<G::num_values>([&]<std::size_t... V>() INPLACE_CLANG_INLINE {
       (
           [&] {
             if constexpr (fu.stored[V] && g.entries[g.values[V].entry].kind == entry_kind::op) {
@@ -333,11 +203,11 @@ class executor {
             }
           }(),
           ...);
-    }(std::make_index_sequence<G::num_values>{});
+    });
     // a kernel's copy of an input shares a buffer with values of its size
-    [&]<std::size_t... E>(std::index_sequence<E...>) INPLACE_CLANG_INLINE {
+    with_indices<NE>([&]<std::size_t... E>() INPLACE_CLANG_INLINE {
       (arg_copies_fit<E>(buffer_size, ok, std::make_index_sequence<g.entries[E].num_args>{}), ...);
-    }(std::make_index_sequence<NE>{});
+    });
     return ok;
   }
 
@@ -359,12 +229,12 @@ class executor {
   struct no_flag {};
   [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, bool, no_flag<0>> find_nonfinite{};
   // Debug mode's bracket runs: every node's floating results moved by this many
-  // ulps (see bracket_ulps in debug_checks.hpp).
+  // ulps (see bracket_ulps in debug.hpp).
   [[no_unique_address]] std::conditional_t<Kind == plan_kind::reference, int, no_flag<1>> nudge_ulps{};
 
   // ---- the schedule ------------------------------------------------------------------
   INPLACE_CLANG_INLINE void run() {
-    [&]<std::size_t... Q>(std::index_sequence<Q...>) INPLACE_CLANG_INLINE { (step<Q>(), ...); }(std::make_index_sequence<fu.num_steps>{});
+    with_indices<fu.num_steps>([&]<std::size_t... Q>() INPLACE_CLANG_INLINE { (step<Q>(), ...); });
   }
 
  private:
@@ -502,9 +372,9 @@ class executor {
 
   template <int Q>
   void free_after() {
-    [&]<std::size_t... B>(std::index_sequence<B...>) {
+    with_indices<pl.num_buffers>([&]<std::size_t... B>() {
       ((pl.buffer_dies[B] == Q ? buffers[B].reset() : void()), ...);
-    }(std::make_index_sequence<pl.num_buffers>{});
+    });
   }
 
   // Buffer k, allocated (for value V's elements) by the first value placed in it.
@@ -545,8 +415,8 @@ class executor {
   }
 
   // How a loop assigns value V: into a buffer that V is the first to use (memory
-  // allocated for it, which no operand can reach) without the overlap scan (at
-  // 16 floats the scan was a fifth of a fresh result's call); elsewhere (an
+  // allocated for it, which no operand can reach) without the overlap scan (a
+  // large part of a small call); elsewhere (an
   // input's storage, a reused buffer) with it, as a safety net.
   template <std::size_t V>
   static constexpr assign_mode loop_mode =
@@ -556,9 +426,9 @@ class executor {
   // A view node: output O views the input its view_map names for O.
   template <std::size_t E>
   void run_view() {
-    [&]<std::size_t... O>(std::index_sequence<O...>) {
+    with_indices<g.entries[E].info.num_outputs>([&]<std::size_t... O>() {
       (run_view_output<E, O>(), ...);
-    }(std::make_index_sequence<g.entries[E].info.num_outputs>{});
+    });
   }
   template <std::size_t E, std::size_t O>
   void run_view_output() {
@@ -692,15 +562,14 @@ class executor {
   void nudge_outputs(int ulps) const {
     constexpr auto& ent = g.entries[E];
     if constexpr (ent.kind == entry_kind::op && ent.info.view_of[0] < 0)
-      [&]<std::size_t... O>(std::index_sequence<O...>) { (nudge(view<ent.first_value + O>(), ulps), ...); }(
-          std::make_index_sequence<ent.info.num_outputs>{});
+      with_indices<ent.info.num_outputs>([&]<std::size_t... O>() { (nudge(view<ent.first_value + O>(), ulps), ...); });
   }
   // ip::debug_nans: node E's outputs are finite (a view's are its input's, checked before).
   template <std::size_t E>
   void check_finite() const {
     constexpr auto& ent = g.entries[E];
     if constexpr (ent.kind == entry_kind::op && ent.info.view_of[0] < 0) {
-      [&]<std::size_t... O>(std::index_sequence<O...>) {
+      with_indices<ent.info.num_outputs>([&]<std::size_t... O>() {
         (
             [&] {
               constexpr std::size_t W = ent.first_value + O;
@@ -711,7 +580,7 @@ class executor {
                                 element_string(view<W>(), at), " at element ", at));
             }(),
             ...);
-      }(std::make_index_sequence<ent.info.num_outputs>{});
+      });
     }
   }
 
@@ -721,8 +590,7 @@ class executor {
   void check_variants() {
     constexpr auto& ent = g.entries[E];
     if constexpr (ent.kind == entry_kind::op && num_views(ent.info) == 0 && P::facts[E].variants != 0) {
-      [&]<std::size_t... J>(std::index_sequence<J...>) { (check_variant<E, J>(), ...); }(
-          std::make_index_sequence<ent.num_args>{});
+      with_indices<ent.num_args>([&]<std::size_t... J>() { (check_variant<E, J>(), ...); });
     }
   }
   template <std::size_t E, std::size_t J>
@@ -738,7 +606,7 @@ class executor {
       using Variant = inplace_variant<Op, static_cast<int>(J)>;
       tensor<dtype<V>, rank_spec<rank_of<V>>> copy(view<A>());
       const auto in_place = copy.view();
-      [&]<std::size_t... O>(std::index_sequence<O...>) {
+      with_indices<NO>([&]<std::size_t... O>() {
         // output VO in the copy, the others in fresh storage
         std::tuple<variant_output_t<E, J, O>...> fresh{variant_output<E, J, O, O == static_cast<std::size_t>(VO)>()...};
         const auto out = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
@@ -746,18 +614,18 @@ class executor {
           else return std::get<K>(fresh).view();
         };
         if constexpr (g.entries[E].info.elementwise && NO > 1) {
-          [&]<std::size_t... K>(std::index_sequence<K...>) {
+          with_indices<g.entries[E].num_args>([&]<std::size_t... K>() {
             elementwise_loop<Variant>(std::tuple{out(std::integral_constant<std::size_t, O>{})...},
                                       variant_operand<E, K, J>(in_place)...);
-          }(std::make_index_sequence<g.entries[E].num_args>{});
+          });
         } else if constexpr (g.entries[E].info.elementwise) {
           constexpr std::size_t R = rank_of<V>;
           tx_extents<R> e;
           for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
-          [&]<std::size_t... K>(std::index_sequence<K...>) {
+          with_indices<g.entries[E].num_args>([&]<std::size_t... K>() {
             detail::assign(in_place, texpr::make_known(e, Variant{}, variant_operand<E, K, J>(in_place)...),
                            assign_mode::checked);
-          }(std::make_index_sequence<g.entries[E].num_args>{});
+          });
         } else {
           // (the condition depends on E only: clang 14 instantiates discarded
           // branches whose condition depends on a generic lambda's parameters)
@@ -765,20 +633,20 @@ class executor {
                                                                     g.entries[E].num_args>{}))>::value)
             run_returning_variant<E, J, Variant>(in_place);
           else
-            [&]<std::size_t... K>(std::index_sequence<K...>) {
+            with_indices<g.entries[E].num_args>([&]<std::size_t... K>() {
               opaque_kernel<Variant>::run(out(std::integral_constant<std::size_t, O>{})...,
                                           variant_operand<E, K, J>(in_place)...);
-            }(std::make_index_sequence<g.entries[E].num_args>{});
+            });
         }
         (compare_variant_output<E, J, O, Variant>(out(std::integral_constant<std::size_t, O>{})), ...);
-      }(std::make_index_sequence<NO>{});
+      });
     }
   }
   template <std::size_t E, std::size_t J, class Variant, class C>
   void run_returning_variant(const C& in_place) const {
-    [&]<std::size_t... K>(std::index_sequence<K...>) {
+    with_indices<g.entries[E].num_args>([&]<std::size_t... K>() {
       detail::assign(in_place, Variant{}.kernel(variant_operand<E, K, J>(in_place)...), assign_mode::noalias);
-    }(std::make_index_sequence<g.entries[E].num_args>{});
+    });
   }
   template <std::size_t E, std::size_t J, std::size_t O>
   using variant_output_t = tensor<dtype<g.entries[E].first_value + O>, rank_spec<rank_of<g.entries[E].first_value + O>>>;
@@ -844,9 +712,9 @@ class executor {
     constexpr std::size_t V = g.entries[E].first_value, R = rank_of<V>;
     tx_extents<R> e;
     for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
-    return [&]<std::size_t... J>(std::index_sequence<J...>) {
+    return with_indices<g.entries[E].num_args>([&]<std::size_t... J>() {
       return texpr::make_known(e, Op{}, operand<E, J>()...);
-    }(std::make_index_sequence<g.entries[E].num_args>{});
+    });
   }
   template <std::size_t E, std::size_t J>
   auto operand() const {
@@ -959,7 +827,7 @@ class executor {
   template <std::size_t Grp>
   INPLACE_CLANG_INLINE void run_group() {
     static constexpr auto vs = stored_values<Grp>();
-    [&]<std::size_t... K>(std::index_sequence<K...>) INPLACE_CLANG_INLINE {
+    with_indices<vs.size()>([&]<std::size_t... K>() INPLACE_CLANG_INLINE {
       if constexpr (sizeof...(K) == 1) {
         constexpr std::size_t V = vs[0];
         detail::assign(storage<V>(), expr<g.values[V].entry>(), loop_mode<V>);
@@ -967,7 +835,7 @@ class executor {
         const std::tuple<view_type<vs[K]>...> dsts{storage<vs[K]>()...};
         texpr::assign_multi<rank_of<vs[0]>>(dsts, std::tuple{expr<g.values[vs[K]].entry>()...});
       }
-    }(std::make_index_sequence<vs.size()>{});
+    });
   }
 };
 
