@@ -37,7 +37,9 @@ ABOUT = {
     "destroys_protected": "A node overwrites an `ip::indestructible` input or a constant.",
     "destroys_output": "A value that `outputs(...)` returns is overwritten by an in-place node.",
     "aliasing_hazard": "An in-place node reads the storage it writes through another index pattern "
-                       "(`add_inplace(A, transpose(A))`): elements would be read after they are written.",
+                       "that may share elements with the ones it writes (`add_inplace(A, transpose(A))`): "
+                       "elements would be read after they are written. Regions the patterns prove "
+                       "disjoint (even and odd columns) are legal.",
     "ordering_cycle": "No order of the nodes is legal: some node needs a value both before and after "
                       "an in-place node overwrites it, or must run between two nodes that share one fused "
                       "loop (the fused-loop exception of [analysis.md](analysis.md)), or `order(...)` contradicts the rules.",

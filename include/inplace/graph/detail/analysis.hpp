@@ -260,7 +260,8 @@ class analyzer {
       if (static_cast<int>(j) == f.arg || root[a] != f.root) continue;
       const bool same_index = n.info.elementwise && !d_broadcast &&
                               !is_broadcast_read(g.values[a].value_shape, out) && pattern[a].same_as(f.pattern);
-      if (!same_index) return fail(r, error_kind::aliasing_hazard, entry_label(f.node), value_label(f.root), value_label(a));
+      if (!same_index && !pattern[a].disjoint_from(f.pattern))  // (elements it does not write: read in any order)
+        return fail(r, error_kind::aliasing_hazard, entry_label(f.node), value_label(f.root), value_label(a));
     }
     return true;
   }

@@ -102,7 +102,7 @@ struct destroys_output : any_use {
 template <class... Names>
 struct aliasing_hazard : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
-                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern, or is opaque and reads it at all, or writes it through a broadcast view (named in diagnostic::aliasing_hazard<...>); fix: use the pure op, or read the root with the destroyer's own index pattern.");
+                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern that may share elements with the ones it writes (or is opaque and may read them), or writes it through a broadcast view (named in diagnostic::aliasing_hazard<...>); fix: use the pure op, or read the root with the destroyer's own index pattern or in a region disjoint from the one written.");
 };
 template <class... Names>
 struct ordering_cycle : any_use {
