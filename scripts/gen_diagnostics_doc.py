@@ -32,8 +32,9 @@ ABOUT = {
                       "an in-place op or `x op= e` whose result does not fit the destination's dtype.",
     "shape_mismatch": "Static extents do not fit: an in-place result that would need its destroyed "
                       "input to grow (broadcast), or operands that do not broadcast.",
-    "multiple_destroyers": "Two nodes overwrite the same root: after the first, the second would "
-                           "read a value that no longer exists.",
+    "multiple_destroyers": "Two nodes overwrite the same root, in regions that may overlap: after "
+                           "the first, the second would read a value that no longer exists. Two "
+                           "nodes overwriting disjoint regions (even and odd columns) are legal.",
     "destroys_protected": "A node overwrites an `ip::indestructible` input or a constant.",
     "destroys_output": "A value that `outputs(...)` returns is overwritten by an in-place node.",
     "aliasing_hazard": "An in-place node reads the storage it writes through another index pattern "
@@ -163,7 +164,7 @@ for the program of [multiple_destroyers](#multiple_destroyers):
 ```text
 main.cpp: In instantiation of 'struct inplace::diagnostic::multiple_destroyers<inplace::diagnostic::name<inplace::fixed_string<2>{"x"}>, inplace::diagnostic::name<inplace::fixed_string<18>{"add_inplace(x, y)"}>, inplace::diagnostic::name<inplace::fixed_string<18>{"mul_inplace(x, y)"}> >':
 main.cpp:12:32:   required from here
-.../inplace/graph/detail/diagnostics.hpp: error: static assertion failed: inplace: multiple_destroyers: two nodes destroy the same root (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).
+.../inplace/graph/detail/diagnostics.hpp: error: static assertion failed: inplace: multiple_destroyers: two nodes destroy the same root, in regions that may overlap (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).
 ```
 
 clang 14 prints the message first, then `note: in instantiation of template class

@@ -26,6 +26,8 @@ constexpr auto odd_cols(V v) { return ip::view(v, ip::all, ip::range<1, ip::end,
 // The verdict on in-place node `out` of the function of input `in`.
 template <class In, class Out>
 constexpr ek verdict(In in, Out out) { return ip::check(ip::inputs(in), ip::outputs(out)).error; }
+template <class... V>
+constexpr ek verdict2(V... v) { return ip::check(v...).error; }
 }  // namespace
 
 // Each case of the rule, proved while compiling.
@@ -91,4 +93,27 @@ TEST_CASE("overlapping or unproved regions stay an aliasing_hazard", "[views][gr
                  ek::aliasing_hazard);
   // a dynamic extent split where its length is unknown: odd columns of A[:, 1:] are even columns of A
   STATIC_REQUIRE(verdict(A, ip::add_inplace(even_cols(A), odd_cols(ip::view(A, ip::all, ip::range<1, ip::end>)))) == ek::aliasing_hazard);
+}
+
+TEST_CASE("in-place nodes writing disjoint regions of one root are independent", "[views][graph][disjoint]") {
+  // a[:, ::2] += 1 and a[:, 1::2] *= 2: two destroyers of A, of disjoint regions
+  constexpr auto e = ip::add_inplace(even_cols(A), 1.0_c);
+  constexpr auto o = ip::mul_inplace(odd_cols(A), 2.0_c);
+  STATIC_REQUIRE(verdict2(ip::inputs(A), ip::outputs(e, o)) == ek::none);
+  // in either order, as ip::order asks
+  STATIC_REQUIRE(verdict2(ip::inputs(A), ip::outputs(e, o), ip::order(o, e)) == ek::none);
+  STATIC_REQUIRE(verdict2(ip::inputs(A), ip::outputs(e, o), ip::order(e, o)) == ek::none);
+  // a read of the odd columns may run after the even ones are written (and not after the odd ones)
+  STATIC_REQUIRE(verdict2(ip::inputs(A), ip::outputs(e, ip::exp(odd_cols(A))), ip::order(e, ip::exp(odd_cols(A)))) == ek::none);
+  STATIC_REQUIRE(verdict2(ip::inputs(A), ip::outputs(o, ip::exp(odd_cols(A))), ip::order(o, ip::exp(odd_cols(A)))) ==
+                 ek::ordering_cycle);
+  // the second update reads the first one's result: a data edge orders them
+  STATIC_REQUIRE(verdict2(ip::inputs(S), ip::outputs(ip::add_inplace(odd_cols(S), ip::add_inplace(even_cols(S), 1.0_c)))) ==
+                 ek::none);
+  // overlapping regions: still two destroyers of one root
+  STATIC_REQUIRE(verdict2(ip::inputs(S), ip::outputs(ip::add_inplace(even_cols(S), 1.0_c),
+                                                     ip::add_inplace(ip::view(S, ip::all, ip::range<2, 5>), 1.0_c))) ==
+                 ek::multiple_destroyers);
+  STATIC_REQUIRE(verdict2(ip::inputs(A), ip::outputs(ip::add_inplace(ip::row<0>(A), 1.0_c), ip::add_inplace(ip::row<-1>(A), 1.0_c))) ==
+                 ek::multiple_destroyers);
 }

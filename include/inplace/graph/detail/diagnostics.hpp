@@ -87,7 +87,7 @@ struct shape_mismatch : any_use {
 template <class... Names>
 struct multiple_destroyers : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
-                "inplace: multiple_destroyers: two nodes destroy the same root (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).");
+                "inplace: multiple_destroyers: two nodes destroy the same root, in regions that may overlap (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).");
 };
 template <class... Names>
 struct destroys_protected : any_use {

@@ -397,6 +397,17 @@ struct index_pattern {
     }
     return true;
   }
+  // Every element of the root (the quick answer of disjoint_from for whole values).
+  constexpr bool covers_root() const {
+    if (is_root_identity()) return true;
+    if (rr != 1 || esize != 1 || unit_div != 1 || !n[0].is_num()) return false;
+    std::int64_t count = 1;
+    for (std::size_t k = 0; k < vr; ++k) {
+      if (!ext[k].is_num() || (!ext[k].is_num(1) && m[0][k] == 0)) return false;
+      count *= ext[k].c;
+    }
+    return count == n[0].c && !overlaps_itself();
+  }
   constexpr bool is_root_identity() const {
     if (vr != rr || unit_div != 1 || esize != 1) return false;
     for (std::size_t r = 0; r < rr; ++r) {
@@ -603,7 +614,7 @@ struct overlap_system {
 constexpr bool index_pattern::disjoint_from(const index_pattern& o) const {
   if (unknown || o.unknown || clamped || o.clamped) return false;
   if (is_empty() || o.is_empty()) return true;
-  if (basis != o.basis || rr != o.rr || rr == 0) return false;
+  if (basis != o.basis || rr != o.rr || rr == 0 || covers_root() || o.covers_root()) return false;
   if (unit_div != o.unit_div) {  // measure both in the finer unit
     const std::int64_t u = lcm(unit_div, o.unit_div);
     return rescaled(u / unit_div).disjoint_from(o.rescaled(u / o.unit_div));

@@ -329,15 +329,23 @@ class fuser {
   constexpr std::size_t find(std::size_t e) const { return loops.find(e); }
   // ---- the graph of steps (loops contracted) ------------------------------------------
   std::array<std::size_t, NV> writer{}, alias_writer{};  // by root: the node computing into it
+  // Nodes computing into disjoint regions of one root: writer[rt], then next_writer[...];
+  // written_pattern[n]: the region node n writes.
+  std::array<std::size_t, NE> next_writer{};
+  std::array<index_pattern, NE> written_pattern{};
   std::array<std::size_t, NE> order_next{};              // ip::order: the node that must follow
 
   constexpr void index_writers() {
     for (auto& w : writer) w = none;
+    for (auto& w : next_writer) w = none;
     for (auto& w : alias_writer) w = none;
     for (auto& o : order_next) o = none;
     for (std::size_t n = 0; n < NE; ++n)
       for (std::size_t o = 0; f.is_op(n) && o < f.g.entries[n].info.num_outputs; ++o) {
-        if (destroyed_root(f, n, o) != none) writer[destroyed_root(f, n, o)] = n;
+        if (const std::size_t rt = destroyed_root(f, n, o); rt != none && writer[rt] != n) {
+          next_writer[n] = writer[rt], writer[rt] = n;
+          written_pattern[n] = f.pattern[f.g.arg(n, static_cast<std::size_t>(f.g.entries[n].info.storage[o]))];
+        }
         // A view output (the input itself, io_alias's same-pattern case) writes nothing:
         // its node is no writer, and other readers of the input or the view need not precede it.
         const std::size_t al = alias_input_value(f.g, f.out_value(n, o));
@@ -359,8 +367,9 @@ class fuser {
       for (std::size_t k = f.reader_begin[w]; k < f.reader_begin[w + 1]; ++k) visit(f.reader[k]);
     }
     for (std::size_t j = 0; j < f.nargs(e); ++j) {
-      const std::size_t rt = f.root[f.g.arg(e, j)];
-      if (writer[rt] != none && writer[rt] != e) visit(writer[rt]);
+      const std::size_t a = f.g.arg(e, j), rt = f.root[a];
+      for (std::size_t w = writer[rt]; w != none; w = next_writer[w])  // (a region it does not read: any order)
+        if (w != e && !f.pattern[a].disjoint_from(written_pattern[w])) visit(w);
       if (alias_writer[rt] != none && alias_writer[rt] != e) visit(alias_writer[rt]);
     }
     if (order_next[e] != none) visit(order_next[e]);
