@@ -11,7 +11,8 @@
 // axes of extent 1 do not count, an empty view addresses nothing). What does
 // not stay affine and linear (a strided slice of an axis of unknown length, a
 // reshape of a strided view of a dynamic root, a user view op) is `unknown`:
-// never the same as anything (conservative).
+// never the same as anything (conservative). disjoint_from decides whether
+// two patterns of one root share no element (overlap_system, at the end).
 
 #include <array>
 #include <cstddef>

@@ -329,10 +329,11 @@ class fuser {
   constexpr std::size_t find(std::size_t e) const { return loops.find(e); }
   // ---- the graph of steps (loops contracted) ------------------------------------------
   std::array<std::size_t, NV> writer{}, alias_writer{};  // by root: the node computing into it
-  // Nodes computing into disjoint regions of one root: writer[rt], then next_writer[...];
-  // written_pattern[n]: the region node n writes.
+  // Nodes computing into disjoint regions of one root: writer[rt], then next_writer[...].
+  // apart[v] bit i: value v shares no element with what the i-th of them writes
+  // (computed once: the walks below ask for every edge many times).
   std::array<std::size_t, NE> next_writer{};
-  std::array<index_pattern, NE> written_pattern{};
+  std::array<std::uint32_t, NV> apart{};
   std::array<std::size_t, NE> order_next{};              // ip::order: the node that must follow
 
   constexpr void index_writers() {
@@ -342,10 +343,8 @@ class fuser {
     for (auto& o : order_next) o = none;
     for (std::size_t n = 0; n < NE; ++n)
       for (std::size_t o = 0; f.is_op(n) && o < f.g.entries[n].info.num_outputs; ++o) {
-        if (const std::size_t rt = destroyed_root(f, n, o); rt != none && writer[rt] != n) {
+        if (const std::size_t rt = destroyed_root(f, n, o); rt != none && writer[rt] != n)
           next_writer[n] = writer[rt], writer[rt] = n;
-          written_pattern[n] = f.pattern[f.g.arg(n, static_cast<std::size_t>(f.g.entries[n].info.storage[o]))];
-        }
         // A view output (the input itself, io_alias's same-pattern case) writes nothing:
         // its node is no writer, and other readers of the input or the view need not precede it.
         const std::size_t al = alias_input_value(f.g, f.out_value(n, o));
@@ -357,6 +356,17 @@ class fuser {
       const std::size_t ea = f.g.producer(a), eb = f.g.producer(b);
       if (f.is_op(ea) && f.is_op(eb)) order_next[ea] = eb;  // (a chain: one successor each)
     }
+    for (std::size_t v = 0; v < G::num_values; ++v) {
+      std::size_t i = 0;
+      for (std::size_t w = writer[f.root[v]]; w != none && i < 32; w = next_writer[w], ++i)
+        if (f.pattern[v].disjoint_from(written_pattern(w, f.root[v]))) apart[v] |= std::uint32_t{1} << i;
+    }
+  }
+  // The region of root rt that node n writes: the pattern of the input it computes in.
+  constexpr const index_pattern& written_pattern(std::size_t n, std::size_t rt) const {
+    std::size_t o = 0;
+    while (destroyed_root(f, n, o) != rt) ++o;
+    return f.pattern[f.g.arg(n, static_cast<std::size_t>(f.g.entries[n].info.storage[o]))];
   }
   // Calls visit(q) for every node q that must run after node e (data, reader
   // before the node that overwrites what it read, ip::order).
@@ -368,8 +378,9 @@ class fuser {
     }
     for (std::size_t j = 0; j < f.nargs(e); ++j) {
       const std::size_t a = f.g.arg(e, j), rt = f.root[a];
-      for (std::size_t w = writer[rt]; w != none; w = next_writer[w])  // (a region it does not read: any order)
-        if (w != e && !f.pattern[a].disjoint_from(written_pattern[w])) visit(w);
+      std::size_t i = 0;
+      for (std::size_t w = writer[rt]; w != none; w = next_writer[w], ++i)  // (a region it does not read: any order)
+        if (w != e && !(i < 32 && (apart[a] >> i & 1u))) visit(w);
       if (alias_writer[rt] != none && alias_writer[rt] != e) visit(alias_writer[rt]);
     }
     if (order_next[e] != none) visit(order_next[e]);
