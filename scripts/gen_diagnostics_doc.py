@@ -243,7 +243,7 @@ for the program of [multiple_destroyers](#multiple_destroyers):
 ```text
 main.cpp: In instantiation of 'struct inplace::diagnostic::multiple_destroyers<inplace::diagnostic::name<inplace::fixed_string<2>{"x"}>, inplace::diagnostic::name<inplace::fixed_string<18>{"add_inplace(x, y)"}>, inplace::diagnostic::name<inplace::fixed_string<18>{"mul_inplace(x, y)"}> >':
 main.cpp:12:32:   required from here
-.../inplace/graph/detail/diagnostics.hpp: error: static assertion failed: inplace: multiple_destroyers: two nodes destroy the same root (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).
+.../inplace/graph/detail/diagnostics.hpp: error: static assertion failed: inplace: multiple_destroyers: two nodes destroy the same root, in regions that may overlap (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).
 ```
 
 clang 14 prints the message first, then `note: in instantiation of template class

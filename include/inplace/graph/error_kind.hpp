@@ -55,8 +55,9 @@ inline constexpr rule_row rules[] = {
      "in-place result must have its destroyed input's extents (it cannot grow into a broadcast), which static "
      "extents decide here and dynamic ones at the call (`ip::shape_error`)."},
     {error_kind::multiple_destroyers, "multiple_destroyers",
-     "Reading a value that is gone: when two nodes overwrite the same root, the one that runs second reads what "
-     "the first wrote there instead of the value it was given."},
+     "Reading a value that is gone: when two nodes overwrite regions of the same root that may overlap, the one "
+     "that runs second reads what the first wrote there instead of the value it was given (regions the index "
+     "patterns prove disjoint, such as even and odd columns, may each have their own destroyer)."},
     {error_kind::destroys_protected, "destroys_protected",
      "Overwriting what must stay: an `ip::indestructible` input is the caller's to keep, and a constant is "
      "shared by every call."},
@@ -65,8 +66,9 @@ inline constexpr rule_row rules[] = {
      "must still hold that value when the call returns."},
     {error_kind::aliasing_hazard, "aliasing_hazard",
      "An in-place node reading elements it has already written: it reads the root it overwrites through another "
-     "index pattern (`add_inplace(A, transpose(A))`, a shifted slice, a broadcast), or is opaque and reads it at "
-     "all, or writes through a view that repeats elements."},
+     "index pattern that may share elements with the ones it writes (`add_inplace(A, transpose(A))`, a shifted "
+     "slice, a broadcast), or is opaque and may read them, or writes through a view that repeats elements. A read "
+     "of a region the patterns prove disjoint from the written one is legal."},
     {error_kind::ordering_cycle, "ordering_cycle",
      "Running a graph in an order that gives wrong values: a node must read a value before an in-place node "
      "overwrites it, yet run after that node (through data, `order(...)`, or the fused loops the fused-loop "

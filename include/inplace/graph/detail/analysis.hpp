@@ -185,12 +185,13 @@ class analyzer {
     report& r = res.rep;
     std::array<std::size_t, NV> destroyer{};
     for (auto& d : destroyer) d = npos;
-    for (std::size_t i = 0; i < num_facts; ++i) {
+    for (std::size_t i = 0; i < num_facts; ++i) {  // (nodes writing disjoint regions of a root are independent)
       const auto& f = facts[i];
-      if (destroyer[f.root] != npos && destroyer[f.root] != f.node)
-        return fail(r, error_kind::multiple_destroyers, value_label(f.root), entry_label(destroyer[f.root]),
-                    entry_label(f.node));
-      destroyer[f.root] = f.node;
+      for (std::size_t k = 0; k < i; ++k)
+        if (facts[k].root == f.root && facts[k].node != f.node && !facts[k].pattern.disjoint_from(f.pattern))
+          return fail(r, error_kind::multiple_destroyers, value_label(f.root), entry_label(facts[k].node),
+                      entry_label(f.node));
+      if (destroyer[f.root] == npos) destroyer[f.root] = f.node;
     }
     for (std::size_t i = 0; i < num_facts; ++i) {
       const auto& e = g.entries[g.values[facts[i].root].entry];
@@ -220,7 +221,18 @@ class analyzer {
       if (static_cast<int>(j) == f.arg || root(a) != f.root) continue;
       const bool same_index = n.info.elementwise && !d_broadcast &&
                               !is_broadcast_read(g.values[a].value_shape, out) && pattern(a).same_as(f.pattern);
-      if (!same_index) return fail(r, error_kind::aliasing_hazard, entry_label(f.node), value_label(f.root), value_label(a));
+      if (!same_index && !pattern(a).disjoint_from(f.pattern))  // (elements it does not write: read in any order)
+        return fail(r, error_kind::aliasing_hazard, entry_label(f.node), value_label(f.root), value_label(a));
+    }
+    return true;
+  }
+
+  // Node m reads root f.root only where f's node does not write: no order needed.
+  constexpr bool reads_apart(std::size_t m, const destroy_fact& f) const {
+    if (f.arg < 0) return false;
+    for (std::size_t j = 0; j < g.entries[m].num_args; ++j) {
+      const std::size_t a = g.arg(m, j);
+      if (root(a) == f.root && !pattern(a).disjoint_from(f.pattern)) return false;
     }
     return true;
   }
@@ -268,7 +280,7 @@ class analyzer {
     for (std::size_t i = 0; i < num_facts; ++i) {
       const auto& f = facts[i];
       for (const std::size_t m : ix->root_readers.of(f.root)) {
-        if (m == f.node) continue;
+        if (m == f.node || reads_apart(m, f)) continue;
         if (fused_exception(f, m)) {
           join_paths(g, loops, f.node, m);  // m runs after f.node: in its loop
           continue;

@@ -88,7 +88,7 @@ struct shape_mismatch : any_use {
 template <class... Names>
 struct multiple_destroyers : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
-                "inplace: multiple_destroyers: two nodes destroy the same root (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).");
+                "inplace: multiple_destroyers: two nodes destroy the same root, in regions that may overlap (the root, then both destroyers, in diagnostic::multiple_destroyers<...>); fix: let one node use the pure op, or chain the two (mul_inplace(add_inplace(x, y), y)).");
 };
 template <class... Names>
 struct destroys_protected : any_use {
@@ -103,7 +103,7 @@ struct destroys_output : any_use {
 template <class... Names>
 struct aliasing_hazard : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
-                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern, or is opaque and reads it at all, or writes it through a broadcast view (named in diagnostic::aliasing_hazard<...>); fix: use the pure op, or read the root with the destroyer's own index pattern.");
+                "inplace: aliasing_hazard: an in-place node reads the root it destroys through another input with another index pattern that may share elements with the ones it writes (or is opaque and may read them), or writes it through a broadcast view (named in diagnostic::aliasing_hazard<...>); fix: use the pure op, or read the root with the destroyer's own index pattern or in a region disjoint from the one written.");
 };
 template <class... Names>
 struct ordering_cycle : any_use {

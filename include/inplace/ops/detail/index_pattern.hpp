@@ -11,7 +11,8 @@
 // axes of extent 1 do not count, an empty view addresses nothing). What does
 // not stay affine and linear (a strided slice of an axis of unknown length, a
 // reshape of a strided view of a dynamic root, a user view op) is `unknown`:
-// never the same as anything (conservative).
+// never the same as anything (conservative). disjoint_from decides whether
+// two patterns of one root share no element (overlap_system, at the end).
 
 #include <array>
 #include <cstddef>
@@ -98,6 +99,8 @@ struct lin {
     if (x.d == 1 && x.c % k == 0 && x.t % k == 0) return make(x.c / k, x.t / k, 1, x.var);
     std::uint64_t h = 0x243f6a8885a308d3ULL;
     for (std::int64_t v : {x.c, x.t, x.d, x.var, k}) h = mix(h, static_cast<std::uint64_t>(v));
+    h = (h ^ (h >> 33)) * 0xff51afd7ed558ccdULL;  // every input bit into the high bits kept below
+    h = (h ^ (h >> 33)) * 0xc4ceb9fe1a85ec53ULL;
     return of_var(static_cast<std::int64_t>(h >> 2) | 16);  // (>= 16: never an extent of the basis)
   }
   // x / k where k divides x whenever the program runs (a reinterpret's checked size).
@@ -121,6 +124,22 @@ struct index_pattern {
   std::int64_t esize = 1, unit_div = 1;  // element size on the last basis axis, in root elements / unit_div
   bool unknown = false;
   bool may_overlap = false;  // a broadcast of an extent unknown until the program runs
+  // Python clamps a slice's bounds to the axis, which the map (assuming the
+  // axis long enough, as the shapes do) does not: on an axis of unknown length,
+  //  - a stop that may be clamped (x[:5], x[-1:5]) leaves the map more indices
+  //    than the program has, at the end: a `front` axis, on which only steps
+  //    counting from the front keep the map a superset of the elements;
+  //  - a start that may be clamped (x[-4:] of 2 elements starts at 0, not at
+  //    -2) shifts the indices: a `shifted` axis, which no later step may pick
+  //    from; with a step other than 1 the map misses the elements' phase.
+  // A pattern that no longer covers its elements is `clamped`: it is never
+  // proved disjoint from anything (same_as does not look at these yet).
+  enum class cover : unsigned char { exact, front, shifted };
+  bool clamped = false;
+  std::array<cover, max_axes> partial{};
+  // The least value of each extent of the basis for which every view of the
+  // chain is non-empty (a view of an empty view is empty).
+  std::array<std::int64_t, max_axes> least{};
 
   // The identity pattern of a root of shape s (extents: ip::dynamic for unknown).
   template <class Shape>
@@ -204,6 +223,9 @@ struct index_pattern {
     }
     return false;
   }
+  // No element addressed by this pattern is addressed by o, for every value of
+  // the unknown extents (false: they may share one). Defined below.
+  constexpr bool disjoint_from(const index_pattern& o) const;
   constexpr bool is_empty() const {
     for (std::size_t k = 0; k < vr; ++k)
       if (ext[k].is_num(0)) return true;
@@ -211,11 +233,18 @@ struct index_pattern {
   }
 
  private:
+  friend struct overlap_system;
   static constexpr std::int64_t lcm(std::int64_t a, std::int64_t b) { return a / gcd64(a, b) * b; }
 
   constexpr void normalise() {
     for (std::size_t k = 0; k < vr; ++k) {
       if (ext[k].opaque) unknown = true;
+      const lin& e = ext[k];
+      if (!e.opaque && e.t > 0 && e.var >= 0 && e.var < static_cast<std::int64_t>(max_axes)) {  // e >= 1
+        const std::int64_t need = e.d - e.c, at_least = need <= 0 ? 0 : (need + e.t - 1) / e.t;
+        auto& l = least[static_cast<std::size_t>(e.var)];
+        l = l > at_least ? l : at_least;
+      }
       if (ext[k].is_num(1))
         for (std::size_t r = 0; r < rr; ++r) m[r][k] = 0;
     }
@@ -236,6 +265,7 @@ struct index_pattern {
   }
   constexpr void move_column(std::size_t from, std::size_t to) {
     ext[to] = ext[from];
+    partial[to] = partial[from];
     for (std::size_t r = 0; r < rr; ++r) m[r][to] = m[r][from];
   }
   constexpr void shift(std::size_t k, const lin& by) {  // the view starts `by` elements further on axis k
@@ -253,6 +283,7 @@ struct index_pattern {
       const auto from = static_cast<std::size_t>((code >> (4 * k)) & 15);
       if (!axis_ok(from, vr)) return;
       ext[k] = p.ext[from];
+      partial[k] = p.partial[from];
       for (std::size_t r = 0; r < rr; ++r) m[r][k] = p.m[r][from];
     }
   }
@@ -265,6 +296,7 @@ struct index_pattern {
     if (!axis_ok(k, vr + 1) || vr == max_axes) return void(unknown = true);
     for (std::size_t j = vr; j > k; --j) move_column(j - 1, j);
     ext[k] = lin::num(1);
+    partial[k] = cover::exact;
     for (std::size_t r = 0; r < rr; ++r) m[r][k] = 0;
     ++vr;
   }
@@ -272,6 +304,7 @@ struct index_pattern {
   // enough: no clamping, as the shapes assume).
   constexpr void slice(std::size_t k, std::int64_t b, std::int64_t e, std::int64_t s) {
     if (!axis_ok(k, vr) || s == 0) return;
+    if (partial[k] == cover::shifted || (partial[k] == cover::front && (s < 0 || b < 0))) clamped = true;
     const lin x = ext[k];
     lin first, len;
     if (x.is_num()) {
@@ -288,22 +321,34 @@ struct index_pattern {
       }
       first = lin::num(bb);
     } else {
+      if ((s > 0 && b < -1) || (s < 0 && b > 0)) {  // the start may be clamped
+        if (s != 1 && s != -1) clamped = true;
+        partial[k] = cover::shifted;
+      } else if (e != open_end && (s > 0) == (e >= 0) && partial[k] == cover::exact) {  // the stop may be
+        partial[k] = cover::front;
+      }
       first = b < 0 ? x + lin::num(b) : lin::num(b);
       const lin stop = e == open_end ? (s > 0 ? x : lin::num(-1)) : e < 0 ? x + lin::num(e) : lin::num(e);
-      len = s > 0 ? ceil_div(stop - first, s) : ceil_div(first - stop, -s);
+      const lin span = s > 0 ? stop - first : first - stop;
+      // (an extent is never negative: a span that is not positive for any n is empty)
+      len = !span.opaque && span.t <= 0 && span.c <= 0 ? lin::num(0) : ceil_div(span, s > 0 ? s : -s);
     }
-    if (len.is_num(0)) first = lin::num(0);
+    if (len.is_num() && len.c <= 0) first = lin::num(0), len = lin::num(0);
     shift(k, first);
     for (std::size_t r = 0; r < rr; ++r) m[r][k] *= s;
     ext[k] = len;
   }
   constexpr void index(std::size_t k, std::int64_t i) {
     if (!axis_ok(k, vr)) return;
+    if (partial[k] == cover::shifted || (partial[k] == cover::front && i < 0)) clamped = true;
     shift(k, i < 0 ? ext[k] + lin::num(i) : lin::num(i));
     drop(k);
   }
   constexpr void diagonal(std::size_t a1, std::size_t a2, std::int64_t offset) {
     if (!axis_ok(a1, vr) || !axis_ok(a2, vr) || a1 == a2) return void(unknown = true);
+    // (from the front of both axes: a front axis of either keeps the diagonal a superset)
+    if (partial[a1] == cover::shifted || partial[a2] == cover::shifted) clamped = true;
+    const cover diag = partial[a1] == cover::front || partial[a2] == cover::front ? cover::front : cover::exact;
     const std::int64_t s1 = offset < 0 ? -offset : 0, s2 = offset > 0 ? offset : 0;
     const lin l1 = ext[a1] - lin::num(s1), l2 = ext[a2] - lin::num(s2);
     lin len = l1 == l2 ? l1 : (l1.is_num() && l2.is_num()) ? lin::num(l1.c < l2.c ? l1.c : l2.c) : lin::none();
@@ -315,6 +360,7 @@ struct index_pattern {
     drop(hi);
     drop(lo);
     ext[vr] = len;
+    partial[vr] = diag;
     for (std::size_t r = 0; r < rr; ++r) m[r][vr] = d[r];
     ++vr;
   }
@@ -324,6 +370,7 @@ struct index_pattern {
     const std::size_t add = out.rank - vr;
     for (std::size_t k = vr; k-- > 0;) move_column(k, k + add);
     for (std::size_t k = 0; k < add; ++k) {
+      partial[k] = cover::exact;
       for (std::size_t r = 0; r < rr; ++r) m[r][k] = 0;
       ext[k] = lin::num(1);
     }
@@ -351,6 +398,17 @@ struct index_pattern {
     }
     return true;
   }
+  // Every element of the root (the quick answer of disjoint_from for whole values).
+  constexpr bool covers_root() const {
+    if (is_root_identity()) return true;
+    if (rr != 1 || esize != 1 || unit_div != 1 || !n[0].is_num()) return false;
+    std::int64_t count = 1;
+    for (std::size_t k = 0; k < vr; ++k) {
+      if (!ext[k].is_num() || (!ext[k].is_num(1) && m[0][k] == 0)) return false;
+      count *= ext[k].c;
+    }
+    return count == n[0].c && !overlaps_itself();
+  }
   constexpr bool is_root_identity() const {
     if (vr != rr || unit_div != 1 || esize != 1) return false;
     for (std::size_t r = 0; r < rr; ++r) {
@@ -363,6 +421,7 @@ struct index_pattern {
   template <class Shape>
   constexpr void reshape(const Shape& out, std::size_t dyn) {
     if (out.rank > max_axes) return void(unknown = true);
+    for (std::size_t k = 0; k < vr; ++k) clamped = clamped || partial[k] != cover::exact;
     if (dense()) {  // the same offset, dense over the new extents
       lin size = lin::num(1);
       for (std::size_t k = 0; k < vr; ++k)
@@ -386,6 +445,7 @@ struct index_pattern {
   constexpr void reinterpret(std::int64_t from, std::int64_t to) {
     if (from == to) return;
     if (vr == 0 || rr == 0 || from <= 0 || to <= 0) return void(unknown = true);
+    clamped = clamped || partial[vr - 1] != cover::exact;
     const std::size_t q = rr - 1, l = vr - 1;
     if (!ext[l].is_num(1)) {  // the last axis must be dense
       for (std::size_t r = 0; r < q; ++r)
@@ -399,5 +459,177 @@ struct index_pattern {
     ext[l] = exact_div(from * ext[l], to);
   }
 };
+
+// Is there an index i of pattern a and i' of pattern b with
+//     a.off[r] + sum_k a.m[r][k] i[k] == b.off[r] + sum_k b.m[r][k] i'[k]   for every axis r?
+// Written as  sum_v coef[r][v] x[v] == rhs[r],  x[v] in [0, top[v]]  (v: the
+// view axes of both, b's negated; with elements wider than the unit, one more
+// variable each for the unit inside the element). The system has no solution:
+//  - for every value of the unknowns, when one row alone proves it: its
+//    coefficients' gcd never divides rhs (even vs odd columns), or rhs lies
+//    beyond what the row's terms reach (row 0 vs rows 1.., two halves);
+//  - with numbers only, also when an exact search finds none (the diagonal vs
+//    the superdiagonal): from the largest coefficient down, each variable takes
+//    only the values the remaining ones can still make up. Past a budget of
+//    steps it answers "may overlap" (conservative).
+// Unknowns are extents: at least 0, and at least what makes every extent of
+// the two views at least 1 (an empty view overlaps nothing).
+struct overlap_system {
+  static constexpr std::size_t max_rows = index_pattern::max_axes, max_vars = 2 * index_pattern::max_axes + 2;
+  static constexpr std::int64_t budget = 1 << 14;
+  std::size_t rows = 0, vars = 0;
+  std::array<std::array<std::int64_t, max_vars>, max_rows> coef{};
+  std::array<lin, max_vars> top{};
+  std::array<lin, max_rows> rhs{};
+  std::array<std::int64_t, 2 * max_vars + max_rows> min_var{}, min_at{};  // the least value of unknown min_var[k]
+  std::size_t num_min = 0;
+
+  constexpr void add_pattern(const index_pattern& p, std::int64_t sign) {
+    for (std::size_t k = 0; k < p.vr; ++k) {
+      note_extent(p.ext[k]);
+      bool any = false;
+      for (std::size_t r = 0; r < rows; ++r) any = any || p.m[r][k] != 0;
+      if (!any || vars == max_vars) continue;  // (extent 1, or every index of the axis at one element)
+      for (std::size_t r = 0; r < rows; ++r) coef[r][vars] = sign * p.m[r][k];
+      top[vars++] = p.ext[k] - lin::num(1);
+    }
+    if (p.esize > 1) {  // the units inside one element, on the last axis
+      coef[rows - 1][vars] = sign;
+      top[vars++] = lin::num(p.esize - 1);
+    }
+  }
+  // An extent (c + t n) / d >= 1 when the view is not empty: n >= (d - c) / t.
+  constexpr void note_extent(const lin& e) {
+    if (e.opaque || e.t <= 0) return;
+    const std::int64_t need = e.d - e.c;
+    note_least(e.var, need <= 0 ? 0 : (need + e.t - 1) / e.t);
+  }
+  constexpr void note_least(std::int64_t var, std::int64_t least) {
+    for (std::size_t k = 0; k < num_min; ++k)
+      if (min_var[k] == var) return void(min_at[k] = min_at[k] > least ? min_at[k] : least);
+    if (num_min < min_var.size()) min_var[num_min] = var, min_at[num_min++] = least;
+  }
+  // x > 0 for every value of its unknown allowed.
+  constexpr bool positive(const lin& x) const {
+    if (x.opaque || x.t < 0) return false;
+    std::int64_t least = 0;
+    for (std::size_t k = 0; k < num_min; ++k)
+      if (min_var[k] == x.var) least = min_at[k];
+    return x.c + x.t * least > 0;  // (d > 0)
+  }
+  constexpr bool row_has_no_solution(std::size_t r) const {
+    std::int64_t g = 0;
+    lin lo = lin::num(0), hi = lin::num(0);
+    for (std::size_t v = 0; v < vars; ++v) {
+      const std::int64_t a = coef[r][v];
+      g = gcd64(g, a);
+      if (a > 0) hi = hi + a * top[v];
+      if (a < 0) lo = lo + a * top[v];
+    }
+    const lin& c = rhs[r];
+    if (g == 0) return positive(c) || positive(lin::num(0) - c);
+    if (!c.opaque && c.d == 1 && c.t % g == 0 && c.c % g != 0) return true;
+    return positive(c - hi) || positive(lo - c);
+  }
+
+  constexpr bool has_no_solution() {
+    for (std::size_t r = 0; r < rows; ++r)
+      if (row_has_no_solution(r)) return true;
+    for (std::size_t r = 0; r < rows; ++r)
+      if (!rhs[r].is_num()) return false;
+    for (std::size_t v = 0; v < vars; ++v)
+      if (!top[v].is_num()) return false;
+    return search();
+  }
+
+ private:
+  static constexpr std::int64_t floor_div(std::int64_t p, std::int64_t q) {
+    const std::int64_t d = p / q;
+    return (p % q != 0 && ((p < 0) != (q < 0))) ? d - 1 : d;
+  }
+  static constexpr std::int64_t ceil_div(std::int64_t p, std::int64_t q) { return -floor_div(-p, q); }
+  static constexpr std::int64_t magnitude(std::int64_t a) { return a < 0 ? -a : a; }
+
+  // The exact search over numbers (see above).
+  constexpr bool search() {
+    const std::size_t n = vars;
+    std::array<std::int64_t, max_vars> t{};
+    for (std::size_t v = 0; v < n; ++v) t[v] = top[v].c;
+    std::array<std::size_t, max_vars> order{};  // by largest |coefficient| first
+    std::array<std::int64_t, max_vars> weight{};
+    for (std::size_t v = 0; v < n; ++v) {
+      order[v] = v;
+      for (std::size_t r = 0; r < rows; ++r) weight[v] = weight[v] > magnitude(coef[r][v]) ? weight[v] : magnitude(coef[r][v]);
+    }
+    for (std::size_t i = 1; i < n; ++i)
+      for (std::size_t j = i; j > 0 && weight[order[j - 1]] < weight[order[j]]; --j) {
+        const std::size_t o = order[j - 1];
+        order[j - 1] = order[j], order[j] = o;
+      }
+    // what variables d.. can still make up, per row: [lo, hi], multiples of g
+    std::array<std::array<std::int64_t, max_vars + 1>, max_rows> lo{}, hi{}, g{};
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t d = n; d-- > 0;) {
+        const std::int64_t a = coef[r][order[d]], reach = a * t[order[d]];
+        lo[r][d] = lo[r][d + 1] + (reach < 0 ? reach : 0);
+        hi[r][d] = hi[r][d + 1] + (reach > 0 ? reach : 0);
+        g[r][d] = gcd64(g[r][d + 1], a);
+      }
+    std::array<std::array<std::int64_t, max_rows>, max_vars + 1> left{};  // rhs less the variables fixed
+    std::array<std::int64_t, max_vars> cur{}, last{};
+    for (std::size_t r = 0; r < rows; ++r) left[0][r] = rhs[r].c;
+    std::int64_t steps = budget;
+    std::size_t d = 0;
+    for (;;) {
+      if (steps-- == 0) return false;
+      bool fits = true;
+      for (std::size_t r = 0; r < rows && fits; ++r) {
+        const std::int64_t x = left[d][r];
+        fits = x >= lo[r][d] && x <= hi[r][d] && (g[r][d] == 0 ? x == 0 : x % g[r][d] == 0);
+      }
+      if (fits && d == n) return false;  // a common element
+      if (fits) {  // the values of variable d the others can complete
+        cur[d] = 0, last[d] = t[order[d]];
+        for (std::size_t r = 0; r < rows; ++r) {
+          const std::int64_t a = coef[r][order[d]];
+          if (a == 0) continue;
+          const std::int64_t from = left[d][r] - hi[r][d + 1], to = left[d][r] - lo[r][d + 1];  // a * x in [from, to]
+          const std::int64_t x0 = a > 0 ? ceil_div(from, a) : ceil_div(to, a), x1 = a > 0 ? floor_div(to, a) : floor_div(from, a);
+          cur[d] = cur[d] > x0 ? cur[d] : x0;
+          last[d] = last[d] < x1 ? last[d] : x1;
+        }
+      }
+      if (!fits || cur[d] > last[d]) {  // back to the deepest variable with values left
+        for (;;) {
+          if (d == 0) return true;
+          --d;
+          if (++cur[d] <= last[d]) break;
+        }
+      }
+      for (std::size_t r = 0; r < rows; ++r) left[d + 1][r] = left[d][r] - coef[r][order[d]] * cur[d];
+      ++d;
+    }
+  }
+};
+
+constexpr bool index_pattern::disjoint_from(const index_pattern& o) const {
+  if (unknown || o.unknown || clamped || o.clamped) return false;
+  if (is_empty() || o.is_empty()) return true;
+  if (basis != o.basis || rr != o.rr || rr == 0 || covers_root() || o.covers_root()) return false;
+  if (unit_div != o.unit_div) {  // measure both in the finer unit
+    const std::int64_t u = lcm(unit_div, o.unit_div);
+    return rescaled(u / unit_div).disjoint_from(o.rescaled(u / o.unit_div));
+  }
+  overlap_system s;
+  s.rows = rr;
+  for (std::size_t r = 0; r < max_axes; ++r) {
+    s.note_least(static_cast<std::int64_t>(r), least[r]);
+    s.note_least(static_cast<std::int64_t>(r), o.least[r]);
+  }
+  for (std::size_t r = 0; r < rr; ++r) s.rhs[r] = o.off[r] - off[r];
+  s.add_pattern(*this, 1);
+  s.add_pattern(o, -1);
+  return s.has_no_solution();
+}
 
 }  // namespace inplace::detail

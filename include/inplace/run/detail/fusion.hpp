@@ -154,15 +154,22 @@ class fuser {
   constexpr std::size_t find(std::size_t e) const { return loops.find(e); }
   // ---- the graph of steps (loops contracted) ------------------------------------------
   std::array<std::size_t, NV> writer{}, alias_writer{};  // by root: the node computing into it
+  // Nodes computing into disjoint regions of one root: writer[rt], then next_writer[...].
+  // apart[v] bit i: value v shares no element with what the i-th of them writes
+  // (computed once: the walks below ask for every edge many times).
+  std::array<std::size_t, NE> next_writer{};
+  std::array<std::uint32_t, NV> apart{};
   std::array<std::size_t, NE> order_next{};              // ip::order: the node that must follow
 
   constexpr void index_writers() {
     for (auto& w : writer) w = none;
+    for (auto& w : next_writer) w = none;
     for (auto& w : alias_writer) w = none;
     for (auto& o : order_next) o = none;
     for (std::size_t n = 0; n < NE; ++n)
       for (std::size_t o = 0; g.is_op(n) && o < g.entries[n].info.num_outputs; ++o) {
-        if (destroyed_root(g, ix, n, o) != none) writer[destroyed_root(g, ix, n, o)] = n;
+        if (const std::size_t rt = destroyed_root(g, ix, n, o); rt != none && writer[rt] != n)
+          next_writer[n] = writer[rt], writer[rt] = n;
         // A view output (the input itself, io_alias's same-pattern case) writes nothing:
         // its node is no writer, and other readers of the input or the view need not precede it.
         const std::size_t al = alias_input_value(g, g.out_value(n, o));
@@ -174,6 +181,17 @@ class fuser {
       const std::size_t ea = g.producer(a), eb = g.producer(b);
       if (g.is_op(ea) && g.is_op(eb)) order_next[ea] = eb;  // (a chain: one successor each)
     }
+    for (std::size_t v = 0; v < G::num_values; ++v) {
+      std::size_t i = 0;
+      for (std::size_t w = writer[ix.root[v]]; w != none && i < 32; w = next_writer[w], ++i)
+        if (ix.pattern[v].disjoint_from(written_pattern(w, ix.root[v]))) apart[v] |= std::uint32_t{1} << i;
+    }
+  }
+  // The region of root rt that node n writes: the pattern of the input it computes in.
+  constexpr const index_pattern& written_pattern(std::size_t n, std::size_t rt) const {
+    std::size_t o = 0;
+    while (destroyed_root(g, ix, n, o) != rt) ++o;
+    return ix.pattern[g.arg(n, static_cast<std::size_t>(g.entries[n].info.storage[o]))];
   }
   // Calls visit(q) for every node q that must run after node e (data, reader
   // before the node that overwrites what it read, ip::order).
@@ -184,8 +202,10 @@ class fuser {
       for (std::size_t k = readers.begin[w]; k < readers.begin[w + 1]; ++k) visit(readers.items[k]);
     }
     for (std::size_t j = 0; j < g.nargs(e); ++j) {
-      const std::size_t rt = ix.root[g.arg(e, j)];
-      if (writer[rt] != none && writer[rt] != e) visit(writer[rt]);
+      const std::size_t a = g.arg(e, j), rt = ix.root[a];
+      std::size_t i = 0;
+      for (std::size_t w = writer[rt]; w != none; w = next_writer[w], ++i)  // (a region it does not read: any order)
+        if (w != e && !(i < 32 && (apart[a] >> i & 1u))) visit(w);
       if (alias_writer[rt] != none && alias_writer[rt] != e) visit(alias_writer[rt]);
     }
     if (order_next[e] != none) visit(order_next[e]);
