@@ -30,7 +30,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <memory>
 #include <type_traits>
 
 namespace inplace::detail::texpr::gemm {
