@@ -316,7 +316,8 @@ def render(g, args):
                (len(g.nodes), n_inplace, n_views, len(g.sinks())))
     if args.catch2:
         out.append("#include <catch2/catch.hpp>")
-    out.append("#include <inplace.hpp>")
+    # a graph that is only checked needs the graph layer; running it, the rest
+    out.append("#include <inplace.hpp>" if args.call or args.catch2 else "#include <inplace/graph.hpp>")
     out.append("")
     out.append("namespace ip = inplace;")
     out.append("using namespace ip::literals;")

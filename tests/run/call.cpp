@@ -1,5 +1,5 @@
 // Calling a checked function: binding, donation, copy-protection, results, errors.
-#include "../expr/allocations.hpp"  // (first: it makes the library count allocations)
+#include "../tensor/allocations.hpp"  // (first: it makes the library count allocations)
 #include "values.hpp"
 
 #include <inplace.hpp>

@@ -1,7 +1,7 @@
 // The one element-type rule (ops/detail/dtype_rule.hpp) on graphs and tensors:
 // each case a program once computed in a dtype other than NumPy 2's, or that
 // lost its in-place plan to a constant's dtype.
-#include "../expr/allocations.hpp"  // (first: it makes the library count allocations)
+#include "../tensor/allocations.hpp"  // (first: it makes the library count allocations)
 #include "values.hpp"
 
 #include <inplace.hpp>

@@ -1,7 +1,7 @@
 // ip::plan against what calls do: a table of graphs, each called under every
 // donation pattern, allocates (ip::aligned_allocator's blocks, counted as
-// ../expr/allocations.hpp says) and copies exactly what its plan says.
-#include "../expr/allocations.hpp"
+// ../tensor/allocations.hpp says) and copies exactly what its plan says.
+#include "../tensor/allocations.hpp"
 
 #include <inplace.hpp>
 

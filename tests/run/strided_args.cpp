@@ -3,7 +3,7 @@
 // the copy, counted among the call's copies and allocations; the argument is
 // unchanged. Where an output is that input or a view of it, the call cannot
 // return a view of the caller's storage, and it throws shape_error instead.
-#include "../expr/allocations.hpp"
+#include "../tensor/allocations.hpp"
 #include "values.hpp"
 
 #include <inplace.hpp>

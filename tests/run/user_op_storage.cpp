@@ -6,7 +6,7 @@
 // Every graph runs under every donation pattern, with ip::no_rewrite and in
 // debug mode (uo::run: values against the formulas, borrowed arguments
 // unchanged), and its calls allocate and copy what ip::plan says.
-#include "../expr/allocations.hpp"
+#include "../tensor/allocations.hpp"
 #include "user_op_graphs.hpp"
 
 #include <inplace.hpp>
@@ -85,7 +85,7 @@ struct two_over_one {
 
 namespace {
 // Every donation pattern of f on `in`: the call allocates and copies what
-// ip::plan says (INPLACE_COUNT_ALLOCATIONS counts, ../expr/allocations.hpp).
+// ip::plan says (INPLACE_COUNT_ALLOCATIONS counts, ../tensor/allocations.hpp).
 template <bool Donated>
 constexpr auto marker() {
   if constexpr (Donated) return ip::donated;

@@ -4,7 +4,7 @@
 // pattern and with ip::no_rewrite, against a naive reference, with borrowed
 // arguments checked unchanged, allocations checked against ip::plan, and once
 // in debug mode.
-#include "../expr/allocations.hpp"
+#include "../tensor/allocations.hpp"
 
 #include <inplace.hpp>
 

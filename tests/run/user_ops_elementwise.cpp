@@ -4,7 +4,7 @@
 // input. Every graph runs under every donation pattern and with ip::no_rewrite,
 // against a naive reference, with borrowed arguments checked unchanged,
 // allocations checked against ip::plan, and in debug mode (no alarm).
-#include "../expr/allocations.hpp"
+#include "../tensor/allocations.hpp"
 
 #include <inplace.hpp>
 

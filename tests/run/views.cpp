@@ -1,6 +1,6 @@
 // Running graphs with the axis views: the values NumPy gives, views returned
 // into the caller's storage, in-place updates through a row, a column, a block.
-#include "../expr/naive.hpp"
+#include "../tensor/naive.hpp"
 
 #include <inplace.hpp>
 

@@ -1,6 +1,6 @@
 // The axis views on tensors, views and expressions: NumPy's indexing results,
 // compile-time and run-time specs alike, errors, and lazy views of expressions.
-#include "../expr/naive.hpp"
+#include "naive.hpp"
 
 #include <inplace.hpp>
 

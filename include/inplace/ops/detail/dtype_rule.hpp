@@ -12,9 +12,10 @@
 //                           there, and an integer result of an integer common dtype is
 //                           that dtype (C++ would promote small integers to int)
 
+#include <boost/mp11/algorithm.hpp>
+
 #include <cstddef>
 #include <cstdint>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -134,7 +135,7 @@ struct value_common {
   static constexpr std::size_t from = value_args_from<Op>() < sizeof...(T) ? value_args_from<Op>() : sizeof...(T);
   template <std::size_t... J>
   static auto common_of(std::index_sequence<J...>)
-      -> concrete_dtype_t<common_dtype_t<std::tuple_element_t<from + J, std::tuple<T...>>...>>;
+      -> concrete_dtype_t<common_dtype_t<boost::mp11::mp_at_c<boost::mp11::mp_list<T...>, from + J>...>>;
   static auto common_of(std::index_sequence<>) -> double;
   using type = decltype(common_of(std::make_index_sequence<sizeof...(T) - from>{}));
 };
@@ -145,7 +146,7 @@ struct elementwise_rule {
   using common = typename value_common<Op, T...>::type;
   // what operand J is converted to before the kernel runs
   template <std::size_t J>
-  using operand_t = std::conditional_t<(J < from), concrete_dtype_t<std::tuple_element_t<J, std::tuple<T...>>>, common>;
+  using operand_t = std::conditional_t<(J < from), concrete_dtype_t<boost::mp11::mp_at_c<boost::mp11::mp_list<T...>, J>>, common>;
   template <std::size_t... J>
   static auto kernel_of(std::index_sequence<J...>) -> std::remove_cvref_t<decltype(std::declval<const Op&>()(std::declval<operand_t<J>>()...))>;
   using kernel_result = decltype(kernel_of(std::index_sequence_for<T...>{}));

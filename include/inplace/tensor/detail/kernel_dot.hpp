@@ -30,7 +30,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <memory>
 #include <type_traits>
 
 namespace inplace::detail::texpr::gemm {
@@ -198,7 +197,7 @@ B lane_sums(const B* s) {
 #if XSIMD_VERSION_MAJOR == 8 && defined(__AVX512F__)
   if constexpr (std::is_same_v<typename B::value_type, float> && B::size == 16) {
     // xsimd 8.1's AVX-512 float haddp puts the sums of rows 4, 5, 2, 3 in lanes
-    // 2-5 and of rows 12, 13, 10, 11 in lanes 10-13 (tests/expr/kernels_native
+    // 2-5 and of rows 12, 13, 10, 11 in lanes 10-13 (tests/tensor/kernels_native
     // checks every lane); the rows are handed to it in that order.
     constexpr std::size_t order[16] = {0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15};
     B r[16];
