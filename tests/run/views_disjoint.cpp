@@ -3,7 +3,7 @@
 // (a[:, ::2] += a[:, 1::2] and the like, computed here by hand from a copy),
 // borrowed (the caller's data intact), donated (the caller's storage written in
 // place, the other region untouched) and in debug mode.
-#include "../expr/naive.hpp"
+#include "../tensor/naive.hpp"
 
 #include <inplace.hpp>
 
