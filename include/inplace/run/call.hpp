@@ -114,7 +114,7 @@ inline constexpr bool donatable = [] {
 
 // An input's name as a type, printed as diagnostics print names ("x" on g++,
 // chars<'x'> on clang, which prints a fixed_string as character codes).
-#if defined(__clang__)
+#if INPLACE_CLANG
 template <class I, std::size_t... K>
 constexpr auto input_name(std::index_sequence<K...>) -> diagnostic::chars<I::name[K]...>;
 template <class I>
