@@ -2,9 +2,11 @@
 // (check, function, inputs, position, plan, explain, to_dot, where, exp, ...),
 // called unqualified on the library's tensors, symbols and functions, are the
 // ones called. ip::inputs, ip::check and ip::function take any arguments (to
-// report function_arguments), so they are objects, which lookup finds only by
-// name; every other public function is constrained to the arguments it is
-// about. And the tensor overloads of the ops never compete with the graph ones.
+// report function_arguments), and a user's generic plan(f), explain(f) or
+// to_dot(f) would lose to ip::plan(function_t<S>, ...) on a graph function, so
+// these are objects, which lookup finds only by name; every other public
+// function is constrained to the arguments it is about. And the tensor
+// overloads of the ops never compete with the graph ones.
 #include <inplace.hpp>
 
 #include <catch2/catch.hpp>
@@ -70,6 +72,13 @@ inline void calls(T& t, T& u) {
   static_assert(is_mine<decltype(explain(t, u))>);
   static_assert(is_mine<decltype(to_dot(t))>);
   static_assert(is_mine<decltype(outputs(t, u))>);
+  // ip::plan, ip::explain and ip::to_dot are objects: a graph function does not bring them in.
+  static_assert(is_mine<decltype(plan(f))>);
+  static_assert(is_mine<decltype(plan(f, ip::donated, ip::borrowed))>);
+  static_assert(is_mine<decltype(explain(f))>);
+  static_assert(is_mine<decltype(explain(f, ip::borrowed, ip::borrowed))>);
+  static_assert(is_mine<decltype(to_dot(f))>);
+  static_assert(is_mine<decltype(to_dot(f, ip::donated, ip::donated))>);
   // The ops take tensors or symbols of their arity: not a function, not one tensor for where.
   static_assert(is_mine<decltype(where(t))>);
   static_assert(is_mine<decltype(where(t, u))>);
@@ -156,4 +165,5 @@ TEST_CASE("a user's unqualified functions beat the library's on library argument
   REQUIRE(out.size() == 3);
   CHECK(out[0] == Approx(std::exp(1.0f) + 4));
   CHECK(ip::explain(f, ip::borrowed, ip::borrowed).find("plan for") != std::string::npos);
+  CHECK(ip::to_dot(f).find("digraph") != std::string::npos);
 }

@@ -12,6 +12,7 @@
 //   INPLACE_FP_CONTRACT_BEGIN/END  a * b + c may be one fused multiply-add across statements
 //   INPLACE_SHADOW_OFF/ON        -Wshadow off, then as before (detail/shadow_off.hpp, shadow_on.hpp)
 //   INPLACE_DIAGNOSTIC_BODY      the body of an overload that returns a rule's diagnostic type
+//   INPLACE_CLANG_INLINE         always_inline under clang only (run/detail/executor.hpp)
 //
 // A pragma cannot be pushed by one #include and popped by the end of the file
 // that includes it, so the pairs are two macros each (shadow_off.hpp and
@@ -88,4 +89,13 @@
 #else
 #define INPLACE_DIAGNOSTIC_BODY \
   { return {}; }
+#endif
+
+// clang 14 keeps the lambdas that unroll a call's steps out of line (a frame
+// each, which dominates a small call); g++ inlines them by itself, and forcing
+// it there slowed its calls (docs/performance.md, "Why the code is so").
+#if INPLACE_CLANG
+#define INPLACE_CLANG_INLINE __attribute__((always_inline))
+#else
+#define INPLACE_CLANG_INLINE
 #endif

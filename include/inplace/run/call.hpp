@@ -51,7 +51,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -114,7 +113,7 @@ inline constexpr bool donatable = [] {
 
 // An input's name as a type, printed as diagnostics print names ("x" on g++,
 // chars<'x'> on clang, which prints a fixed_string as character codes).
-#if defined(__clang__)
+#if INPLACE_CLANG
 template <class I, std::size_t... K>
 constexpr auto input_name(std::index_sequence<K...>) -> diagnostic::chars<I::name[K]...>;
 template <class I>
@@ -231,6 +230,9 @@ namespace detail::run {
 template <class Op>
 inline constexpr bool needs_row_major = requires { requires Op::needs_row_major_input; };
 
+template <class S, class... A>
+class debug_invocation;
+
 // Runs function spec S on arguments a...: binds them, picks the plan, runs it,
 // and makes the results.
 template <class S, class... A>
@@ -260,54 +262,6 @@ class invocation {
  public:
   explicit invocation(A&&... a) : args_(std::forward<A>(a)...) {}
 
-  // Debug mode: the pure reference first, on the arguments all borrowed (so it
-  // writes none of them), with every node checked against its maps and every
-  // registered in-place variant against its op; then the call itself; then every
-  // output against the reference's, and every borrowed argument against a copy
-  // taken before the call. ip::debug_error names what differs.
-  // Outputs that differ are judged again against the reference rounded upward
-  // and downward (see within_rounding in debug.hpp), run only then.
-  // With ip::debug_nans the reference also stops at the first NaN or infinity.
-  auto debug() {
-    auto copies = argument_copies();
-    if constexpr (S::debug_nans) check_finite_arguments(copies);
-    auto expected = reference_results(copies, S::debug_nans);
-    const auto before = borrowed_copies(std::make_index_sequence<NI>{});
-    auto got = (*this)();
-    check_borrowed(before, std::make_index_sequence<NI>{});
-    std::optional<decltype(expected)> up, down;
-    bool deterministic = true;  // the brackets mean something only if the reference is repeatable
-    const auto brackets = [&] {
-      if (up || !deterministic) return deterministic;
-      deterministic = same_outputs(expected, reference_results(copies, false));
-      if (!deterministic) return false;
-      {
-        const rounding_mode upward(FE_UPWARD);
-        up.emplace(reference_results(copies, false, bracket_ulps));
-      }
-      const rounding_mode downward(FE_DOWNWARD);
-      down.emplace(reference_results(copies, false, -bracket_ulps));
-      return true;
-    };
-    with_indices<NO>([&]<std::size_t... K>() {
-      (compare_output<K>(output_of<K>(got), expected, up, down, brackets), ...);
-    });
-    return got;
-  }
-
-  // ip::debug_nans without ip::debug: the call, then its outputs checked; an
-  // output holding NaN or an infinity reruns the graph op by op, on the
-  // arguments as they were (donated ones copied before the call), to name the
-  // first node producing one.
-  auto nan_checked() {
-    auto kept = donated_copies(std::make_index_sequence<NI>{});
-    auto got = (*this)();
-    with_indices<NO>([&]<std::size_t... K>() {
-      (find_nonfinite_output<K>(output_of<K>(got), kept), ...);
-    });
-    return got;
-  }
-
   // Inlined into call(): one stack frame per call, not two (a second frame's
   // prologue and epilogue are a measurable part of a small call).
   [[gnu::always_inline]] auto operator()() {
@@ -323,6 +277,9 @@ class invocation {
   }
 
  private:
+  template <class, class...>
+  friend class debug_invocation;  // debug mode, built on the call (run/detail/debug_invocation.hpp)
+
   std::tuple<A&&...> args_;
 
   template <std::size_t K>
@@ -465,139 +422,6 @@ class invocation {
     }
   }
 
-  // ---- debug mode ----------------------------------------------------------------
-  using reference = executor<S, 0, plan_kind::reference>;
-  // The reference runs on copies of the arguments: a lying op cannot reach the
-  // caller's. (It never writes them: the copies serve every run of it.)
-  auto argument_copies() const {
-    return with_indices<NI>([&]<std::size_t... K>() {
-      return std::tuple{argument_copy<K>()...};
-    });
-  }
-  template <class C>
-  auto reference_results(C& copies, bool find_nonfinite, int nudge_ulps = 0) {
-    const auto ref = std::make_unique<reference>();
-    ref->find_nonfinite = find_nonfinite;
-    ref->nudge_ulps = nudge_ulps;
-    bind(*ref, copies);
-    ref->compute_extents();
-    ref->run();
-    return with_indices<NO>([&]<std::size_t... K>() {
-      return std::tuple{reference_output<K>(*ref)...};
-    });
-  }
-  template <std::size_t K>
-  auto argument_copy() const {
-    if constexpr (input_t<K>::kind == entry_kind::scalar) return std::get<K>(args_);
-    else return tensor<typename input_t<K>::dtype, rank_spec<input_t<K>::value_shape.rank>>(std::get<K>(args_).view());
-  }
-  template <std::size_t K>
-  auto reference_output(const reference& ref) {  // a copy of output K
-    constexpr std::size_t V = g.outputs[K];
-    using T = typename reference::template dtype<V>;
-    using result_tensor = tensor<T, result_spec<V>()>;
-    return result_tensor(ref.template view<V>());
-  }
-  template <std::size_t K, class Got>
-  static decltype(auto) output_of(Got& got) {
-    if constexpr (NO == 1) return (got);
-    else return (std::get<K>(got));
-  }
-  // Whether two runs of the reference returned the same outputs (an op whose
-  // result changes from run to run makes the rounding brackets meaningless).
-  template <class R>
-  static bool same_outputs(const R& a, const R& b) {
-    return with_indices<NO>([&]<std::size_t... K>() {
-      return ((first_difference(std::get<K>(a).view(), std::get<K>(b).view()) == none) && ...);
-    });
-  }
-  template <std::size_t K>
-  static std::string output_name() {
-    return cat("output ", K, " (", value_label(g, g.outputs[K]).view(), ")");
-  }
-  template <std::size_t K, class Got, class Want, class Brackets>
-  static void compare_output(const Got& got, const Want& expected, const std::optional<Want>& up,
-                             const std::optional<Want>& down, const Brackets& brackets) {
-    const auto a = got.view();
-    const auto b = std::get<K>(expected).view();
-    const std::string name = output_name<K>();
-    if (a.extents() != b.extents())
-      throw_debug(name, cat("the call returned extents ", tx_shape_string(a.extents()), ", the pure reference ",
-                            tx_shape_string(b.extents())));
-    std::size_t at = first_difference(a, b);
-    if (at != none && brackets()) at = first_difference(a, b, std::get<K>(*up).view(), std::get<K>(*down).view());
-    if (at != none)
-      throw_debug(name, cat("the call's result differs from the pure reference at element ", at, ": ",
-                            element_string(a, at), " instead of ", element_string(b, at)));
-  }
-  template <std::size_t K>
-  static constexpr bool borrowed_tensor = input_t<K>::kind != entry_kind::scalar && !donatable<arg_t<K>>;
-  template <std::size_t K>
-  static constexpr bool donated_tensor = input_t<K>::kind != entry_kind::scalar && donatable<arg_t<K>>;
-
-  // ---- ip::debug_nans ----------------------------------------------------------------
-  template <std::size_t... K>
-  auto donated_copies(std::index_sequence<K...>) const {
-    return std::tuple{[&] {
-      if constexpr (donated_tensor<K>) return argument_copy<K>();
-      else return 0;
-    }()...};
-  }
-  // An argument for the op-by-op rerun: a donated one as it was before the call.
-  template <std::size_t K, class Kept>
-  auto rerun_argument(Kept& kept) const {
-    if constexpr (donated_tensor<K>) return std::move(std::get<K>(kept));
-    else return argument_copy<K>();
-  }
-  template <std::size_t K, class Got, class Kept>
-  void find_nonfinite_output(const Got& got, Kept& kept) {
-    const auto v = got.view();
-    const std::size_t at = first_nonfinite(v);
-    if (at == none) return;
-    auto copies = with_indices<NI>([&]<std::size_t... J>() {
-      return std::tuple{rerun_argument<J>(kept)...};
-    });
-    check_finite_arguments(copies);
-    (void)reference_results(copies, true);  // throws at the first node whose result is not finite
-    throw_debug(output_name<K>(), cat("element ", at, " is ", element_string(v, at),
-                                      " (debug_nans), but no node of the graph run op by op produced a NaN or "
-                                      "an infinity"));
-  }
-  template <class C>
-  static void check_finite_arguments(const C& copies) {
-    with_indices<NI>([&]<std::size_t... K>() {
-      ([&] {
-        if constexpr (input_t<K>::kind != entry_kind::scalar) {
-          const auto v = std::get<K>(copies).view();
-          const std::size_t at = first_nonfinite(v);
-          if (at != none)
-            throw debug_error(cat("inplace: debug_error: input \"", input_t<K>::name, "\": element ", at, " is ",
-                                  element_string(v, at), " (debug_nans: the arguments hold a NaN or an infinity "
-                                  "before any node runs)"));
-        }
-      }(), ...);
-    });
-  }
-  template <std::size_t... K>
-  auto borrowed_copies(std::index_sequence<K...>) const {
-    return std::tuple{[&] {
-      if constexpr (borrowed_tensor<K>) return tensor<typename input_t<K>::dtype, rank_spec<input_t<K>::value_shape.rank>>(
-                                                   std::get<K>(args_).view());
-      else return 0;
-    }()...};
-  }
-  template <class C, std::size_t... K>
-  void check_borrowed(const C& before, std::index_sequence<K...>) const {
-    ([&] {
-      if constexpr (borrowed_tensor<K>) {
-        const std::size_t at = first_difference(std::get<K>(args_).view(), std::get<K>(before).view());
-        if (at != none)
-          throw debug_error(cat("inplace: debug_error: the call changed borrowed input \"", input_t<K>::name,
-                                "\" (element ", at, ")"));
-      }
-    }(), ...);
-  }
-
   // ---- results -------------------------------------------------------------------
   static constexpr const graph_index<G>& ix = P::index;
   // Whether value V is returned as a tensor (not a view) by an output before position K.
@@ -720,8 +544,8 @@ class invocation {
 // accepts: the count, each argument's rank and dtype, must_alias donated.)
 template <class S, bool Debug, class... A>
 auto call(A&&... a) {
-  if constexpr (Debug) return invocation<S, A...>(std::forward<A>(a)...).debug();
-  else if constexpr (S::debug_nans) return invocation<S, A...>(std::forward<A>(a)...).nan_checked();
+  if constexpr (Debug) return debug_invocation<S, A...>(std::forward<A>(a)...).debug();
+  else if constexpr (S::debug_nans) return debug_invocation<S, A...>(std::forward<A>(a)...).nan_checked();
   else return invocation<S, A...>(std::forward<A>(a)...)();
 }
 }  // namespace detail::run
@@ -741,3 +565,6 @@ auto call_function(const function_t<S>& f, A&&... a) {
 }  // namespace inplace
 
 #include "inplace/detail/shadow_on.hpp"
+
+// Debug mode and ip::debug_nans, on top of the invocation above.
+#include "inplace/run/detail/debug_invocation.hpp"

@@ -26,50 +26,55 @@
 
 namespace inplace {
 
-template <class... M>
-std::string explain(const diagnostic::any_use&, M...) {  // after a broken rule (see ip::plan)
-  return {};
-}
-template <class S, class... M>
-std::string explain(function_t<S> f, M... markers) {
-  (void)plan(f, markers...);  // the markers' checks
-  using D = detail::run::describe<S, detail::run::mask_of<S, M...>()>;
-  using G = typename D::G;
-  constexpr const G& g = D::g;
-  std::string out = "plan for (";
-  for (std::size_t k = 0; k < G::num_inputs; ++k) {
-    out += detail::run::cat(k ? ", " : "", D::input_name(k), ": ",
-                            D::is_scalar_input(k) ? "scalar" : D::donated(k) ? "donated" : "borrowed");
+namespace detail {
+struct explain_fn {  // an object: see ip::plan
+  template <class... M>
+  std::string operator()(const diagnostic::any_use&, M...) const {  // after a broken rule (see ip::plan)
+    return {};
   }
-  out += ")\n";
-  std::vector<std::string> pos, text;
-  std::size_t wp = 0, wt = 0, wr = 0;
-  for (std::size_t q = 0; q < D::fu.num_steps; ++q) {
-    const std::size_t e = D::fu.order[q];
-    pos.push_back(detail::run::cat("#", D::position(e)));
-    text.push_back(D::node_text(e));
-    wp = std::max(wp, pos.back().size());
-    wt = std::max(wt, text.back().size());
-    wr = std::max(wr, D::runs_as(e).size());
+  template <class S, class... M>
+  std::string operator()(function_t<S> f, M... markers) const {
+    (void)inplace::plan(f, markers...);  // the markers' checks
+    using D = detail::run::describe<S, detail::run::mask_of<S, M...>()>;
+    using G = typename D::G;
+    constexpr const G& g = D::g;
+    std::string out = "plan for (";
+    for (std::size_t k = 0; k < G::num_inputs; ++k) {
+      out += detail::run::cat(k ? ", " : "", D::input_name(k), ": ",
+                              D::is_scalar_input(k) ? "scalar" : D::donated(k) ? "donated" : "borrowed");
+    }
+    out += ")\n";
+    std::vector<std::string> pos, text;
+    std::size_t wp = 0, wt = 0, wr = 0;
+    for (std::size_t q = 0; q < D::fu.num_steps; ++q) {
+      const std::size_t e = D::fu.order[q];
+      pos.push_back(detail::run::cat("#", D::position(e)));
+      text.push_back(D::node_text(e));
+      wp = std::max(wp, pos.back().size());
+      wt = std::max(wt, text.back().size());
+      wr = std::max(wr, D::runs_as(e).size());
+    }
+    for (std::size_t q = 0; q < D::fu.num_steps; ++q) {
+      const std::size_t e = D::fu.order[q];
+      const std::string how = D::runs_as(e);
+      std::string line = detail::run::cat("  ", pos[q], std::string(wp - pos[q].size() + 2, ' '), text[q],
+                                          std::string(wt - text[q].size() + 2, ' '), how,
+                                          std::string(wr - how.size() + 2, ' '));
+      const std::size_t n = g.entries[e].info.num_outputs;
+      for (std::size_t o = 0; o < n; ++o)
+        line += detail::run::cat(o ? "; " : "", n > 1 ? detail::run::cat("output ", o, ": ") : std::string(),
+                                 D::storage(e, o));
+      line += D::input_copies(e);
+      if (const auto why = D::refused(e); !why.empty()) line += detail::run::cat("; stayed pure: ", why);
+      out += line + "\n";
+    }
+    out += "returns ";
+    for (std::size_t k = 0; k < G::num_outputs; ++k) out += detail::run::cat(k ? ", " : "", D::value_name(g.outputs[k]));
+    out += detail::run::cat("\ntotals: ", D::totals(), "\n");
+    return out;
   }
-  for (std::size_t q = 0; q < D::fu.num_steps; ++q) {
-    const std::size_t e = D::fu.order[q];
-    const std::string how = D::runs_as(e);
-    std::string line = detail::run::cat("  ", pos[q], std::string(wp - pos[q].size() + 2, ' '), text[q],
-                                        std::string(wt - text[q].size() + 2, ' '), how,
-                                        std::string(wr - how.size() + 2, ' '));
-    const std::size_t n = g.entries[e].info.num_outputs;
-    for (std::size_t o = 0; o < n; ++o)
-      line += detail::run::cat(o ? "; " : "", n > 1 ? detail::run::cat("output ", o, ": ") : std::string(),
-                               D::storage(e, o));
-    line += D::input_copies(e);
-    if (const auto why = D::refused(e); !why.empty()) line += detail::run::cat("; stayed pure: ", why);
-    out += line + "\n";
-  }
-  out += "returns ";
-  for (std::size_t k = 0; k < G::num_outputs; ++k) out += detail::run::cat(k ? ", " : "", D::value_name(g.outputs[k]));
-  out += detail::run::cat("\ntotals: ", D::totals(), "\n");
-  return out;
-}
+};
+}  // namespace detail
+inline constexpr detail::explain_fn explain{};
 
 }  // namespace inplace

@@ -97,33 +97,41 @@ constexpr std::uint64_t mask_of() {
 
 }  // namespace detail::run
 
-// After a broken rule, f holds the rule's type (diagnostic::any_use): the
-// rule's message is the error, not this call.
-template <class... M>
-constexpr plan_result plan(const diagnostic::any_use&, M...) {
-  return {};
-}
-template <class S, class... M>
-constexpr plan_result plan(function_t<S>, M...) {
-  using K = detail::run::input_kinds<S>;
-  static_assert((detail::run::is_marker<M> && ...),
-                "inplace: plan_arguments: ip::plan(f, markers...): each marker is ip::donated or ip::borrowed; "
-                "fix: pass ip::donated or ip::borrowed for each tensor input.");
-  static_assert(sizeof...(M) == K::tensors || sizeof...(M) == K::all,
-                "inplace: plan_arguments: ip::plan(f, markers...): the number of markers is not the number of "
-                "tensor inputs of f; fix: give one marker per tensor input, in the order of ip::inputs(...) "
-                "(scalar inputs take none).");
-  static_assert(K::all <= 64, "inplace: plan_arguments: ip::plan: at most 64 inputs; fix: pass the data in fewer, larger tensors.");
-  if constexpr ((detail::run::is_marker<M> && ...) && (sizeof...(M) == K::tensors || sizeof...(M) == K::all)) {
-    constexpr auto& p = detail::run::plan_for<S, detail::run::mask_of<S, M...>()>::value;
-    static_assert(!p.must_alias_borrowed,
-                  "inplace: must_alias: an output declared io_alias<O, I>(ip::must_alias) lives in input I's "
-                  "storage, so input I must be donated; fix: mark it ip::donated (pass it with std::move).");
-    return {p.allocations, p.copies, p.loops, p.in_place, p.peak_bytes};
-  } else {
+// ip::plan, ip::explain and ip::to_dot are objects, as ip::check is
+// (graph/function.hpp): a user's own unqualified plan(f), explain(f) or
+// to_dot(f) on a graph function finds the user's function, not the library's.
+namespace detail {
+struct plan_fn {
+  // After a broken rule, f holds the rule's type (diagnostic::any_use): the
+  // rule's message is the error, not this call.
+  template <class... M>
+  constexpr plan_result operator()(const diagnostic::any_use&, M...) const {
     return {};
   }
-}
+  template <class S, class... M>
+  constexpr plan_result operator()(function_t<S>, M...) const {
+    using K = detail::run::input_kinds<S>;
+    static_assert((detail::run::is_marker<M> && ...),
+                  "inplace: plan_arguments: ip::plan(f, markers...): each marker is ip::donated or ip::borrowed; "
+                  "fix: pass ip::donated or ip::borrowed for each tensor input.");
+    static_assert(sizeof...(M) == K::tensors || sizeof...(M) == K::all,
+                  "inplace: plan_arguments: ip::plan(f, markers...): the number of markers is not the number of "
+                  "tensor inputs of f; fix: give one marker per tensor input, in the order of ip::inputs(...) "
+                  "(scalar inputs take none).");
+    static_assert(K::all <= 64, "inplace: plan_arguments: ip::plan: at most 64 inputs; fix: pass the data in fewer, larger tensors.");
+    if constexpr ((detail::run::is_marker<M> && ...) && (sizeof...(M) == K::tensors || sizeof...(M) == K::all)) {
+      constexpr auto& p = detail::run::plan_for<S, detail::run::mask_of<S, M...>()>::value;
+      static_assert(!p.must_alias_borrowed,
+                    "inplace: must_alias: an output declared io_alias<O, I>(ip::must_alias) lives in input I's "
+                    "storage, so input I must be donated; fix: mark it ip::donated (pass it with std::move).");
+      return {p.allocations, p.copies, p.loops, p.in_place, p.peak_bytes};
+    } else {
+      return {};
+    }
+  }
+};
+}  // namespace detail
+inline constexpr detail::plan_fn plan{};
 
 }  // namespace inplace
 

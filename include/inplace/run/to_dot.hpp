@@ -122,18 +122,23 @@ std::string dot_of() {
 
 }  // namespace detail::run
 
-template <class... M>
-std::string to_dot(const diagnostic::any_use&, M...) {  // after a broken rule (see ip::plan)
-  return {};
-}
-template <class S, class... M>
-std::string to_dot(function_t<S> f, M... markers) {
-  if constexpr (sizeof...(M) == 0) {
-    return detail::run::dot_of<detail::run::describe<S, 0>, false>();
-  } else {
-    (void)plan(f, markers...);  // the markers' checks
-    return detail::run::dot_of<detail::run::describe<S, detail::run::mask_of<S, M...>()>, true>();
+namespace detail {
+struct to_dot_fn {  // an object: see ip::plan
+  template <class... M>
+  std::string operator()(const diagnostic::any_use&, M...) const {  // after a broken rule (see ip::plan)
+    return {};
   }
-}
+  template <class S, class... M>
+  std::string operator()(function_t<S> f, M... markers) const {
+    if constexpr (sizeof...(M) == 0) {
+      return detail::run::dot_of<detail::run::describe<S, 0>, false>();
+    } else {
+      (void)inplace::plan(f, markers...);  // the markers' checks
+      return detail::run::dot_of<detail::run::describe<S, detail::run::mask_of<S, M...>()>, true>();
+    }
+  }
+};
+}  // namespace detail
+inline constexpr detail::to_dot_fn to_dot{};
 
 }  // namespace inplace

@@ -45,7 +45,7 @@ inline constexpr bool new_blocks<std::allocator<U>> = true;
 // cost 1.9x the immediate expression instead of 1.1x. (g++ writes both with
 // one 16-byte store, which forwards, and ran 5% slower with the split.)
 inline std::size_t unmerged(std::size_t n) noexcept {
-#if defined(__clang__)
+#if INPLACE_CLANG
   asm("" : "+r"(n));
 #endif
   return n;

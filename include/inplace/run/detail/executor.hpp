@@ -31,15 +31,6 @@
 
 namespace inplace::detail::run {
 
-// clang 14 keeps the lambdas that unroll a call's steps out of line (a frame
-// each, which dominates a small call); g++ inlines them by itself, and forcing
-// it there slowed its calls (docs/performance.md, "Why the code is so").
-#if defined(__clang__)
-#define INPLACE_CLANG_INLINE __attribute__((always_inline))
-#else
-#define INPLACE_CLANG_INLINE
-#endif
-
 // A value's elements at run time: address, extents, strides (in elements), for
 // values of up to MR axes (the graph's largest rank: a call's slots live on its
 // stack, and a frame of eight-axis slots evicted the operands from L1).

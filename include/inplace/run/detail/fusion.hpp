@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstddef>
+#include <utility>
 
 #include "inplace/detail/shadow_off.hpp"
 
@@ -37,6 +38,70 @@ struct value_lists {
   }
 };
 
+// The edges of the graph of nodes: every (node, node that must run after it)
+// pair, each edge once: a reader of a node's output; a node that overwrites
+// (destroy_map, or io_alias for an output) a root the node reads, unless the
+// patterns prove the node reads only elements it does not write; ip::order.
+// Several nodes may overwrite disjoint regions of one root (a chain: writer
+// by root, then next_writer).
+template <class G>
+struct successor_edges {
+  static constexpr std::size_t NE = G::num_entries, NV = graph_index<G>::NV;
+  const G& g;
+  const graph_index<G>& ix;
+  const csr<NV, graph_index<G>::NA>& readers;
+
+  template <class Add>
+  constexpr void operator()(Add add) const {
+    std::array<std::size_t, NV> writer{}, alias_writer{};  // by root: the (first) node computing into it
+    std::array<std::size_t, NE> next_writer{}, order_next{};
+    for (auto& w : writer) w = none;
+    for (auto& w : alias_writer) w = none;
+    for (auto& w : next_writer) w = none;
+    for (auto& o : order_next) o = none;
+    for (std::size_t n = 0; n < NE; ++n)
+      for (std::size_t o = 0; g.is_op(n) && o < g.entries[n].info.num_outputs; ++o) {
+        if (const std::size_t rt = destroyed_root(g, ix, n, o); rt != none && writer[rt] != n)
+          next_writer[n] = writer[rt], writer[rt] = n;
+        // A view output (the input itself, io_alias's same-pattern case) writes nothing:
+        // its node is no writer, and other readers of the input or the view need not precede it.
+        const std::size_t al = alias_input_value(g, g.out_value(n, o));
+        if (al != none && !g.is_view(g.out_value(n, o))) alias_writer[al] = n;
+      }
+    for (std::size_t k = 0; k + 1 < G::num_order; ++k) {
+      const std::size_t a = g.order_chain[k], b = g.order_chain[k + 1];
+      if (a == G::npos || b == G::npos) continue;
+      const std::size_t ea = g.producer(a), eb = g.producer(b);
+      if (g.is_op(ea) && g.is_op(eb)) order_next[ea] = eb;  // (a chain: one successor each)
+    }
+    for (std::size_t e = 0; e < NE; ++e) {
+      if (!g.is_op(e)) continue;
+      for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o)
+        for (const std::size_t q : readers.of(g.out_value(e, o))) add(e, q);
+      for (std::size_t j = 0; j < g.nargs(e); ++j) {
+        const std::size_t a = g.arg(e, j), rt = ix.root[a];
+        for (std::size_t w = writer[rt]; w != none; w = next_writer[w])  // (a region it does not read: any order)
+          if (w != e && !ix.pattern[a].disjoint_from(written_pattern(w, rt)))
+            add(e, w);
+        if (alias_writer[rt] != none && alias_writer[rt] != e) add(e, alias_writer[rt]);
+      }
+      if (order_next[e] != none) add(e, order_next[e]);
+    }
+  }
+  // The region of root rt that node n writes: the pattern of the input it computes in.
+  constexpr const index_pattern& written_pattern(std::size_t n, std::size_t rt) const {
+    std::size_t o = 0;
+    while (destroyed_root(g, ix, n, o) != rt) ++o;
+    return ix.pattern[g.arg(n, static_cast<std::size_t>(g.entries[n].info.storage[o]))];
+  }
+  // How many edges there are (the capacity of the fuser's list).
+  constexpr std::size_t count() const {
+    std::size_t c = 0;
+    (*this)([&](std::size_t, std::size_t) { ++c; });
+    return c > 0 ? c : 1;
+  }
+};
+
 template <std::size_t NE, std::size_t NV>
 struct fusion {
   std::array<std::size_t, NE> group{};  // the loop an elementwise node runs in (none: not in one)
@@ -49,7 +114,7 @@ struct fusion {
   bool ok = true;                        // every loop the analysis relies on can be formed
 };
 
-template <class G, class Res>
+template <class G, class Res, std::size_t NSucc>
 class fuser {
  public:
   static constexpr std::size_t NE = G::num_entries, NV = graph_index<G>::NV;
@@ -62,34 +127,43 @@ class fuser {
     result out;
     for (std::size_t e = 0; e < NE; ++e) {
       pos[e] = r.position[e];
-      if (pos[e] >= 0) out.order[static_cast<std::size_t>(pos[e])] = e;
+      if (pos[e] >= 0) analysis_order[static_cast<std::size_t>(pos[e])] = e;
     }
     out.num_steps = r.schedule_size;
-    index_writers();
+    index_successors();
     // The loops the analysis relies on (graph/detail/fusion_rule.hpp): ip::check
     // has proved that each can be formed and run as one step.
     for (std::size_t e = 0; e < NE; ++e)
       if (g.is_op(e)) loops.unite(e, r.loop[e]);
+    link_members();
     for (std::size_t e = 0; e < NE; ++e)
       if (g.is_op(e) && find(e) == e && loops.size[e] > 1 && !valid(e)) {
         out.ok = false;
         return out;
       }
-    if (!acyclic()) {
+    if (!order_steps()) {
       out.ok = false;
       return out;
     }
     // Loops that save a pass: a value read by one node, an elementwise one, joins
     // that node's loop (also when it is returned: the loop then stores it too).
     for (std::size_t p = 0; p < r.schedule_size; ++p) {
-      const std::size_t c = out.order[p];
+      const std::size_t c = analysis_order[p];
       if (!g.fusable(c)) continue;
       for (std::size_t j = 0; j < g.nargs(c); ++j) {
         const std::size_t a = g.arg(c, j), pr = g.producer(a);
         if (!g.fusable(pr) || !only_reader(a, c)) continue;
-        if (find(pr) == find(c)) continue;
-        const std::size_t absorbed = loops.unite(pr, c);
-        if (!valid(find(c)) || !stores_one_extents(find(c)) || !acyclic()) loops.undo(absorbed);
+        const std::size_t sa = find(pr), sc = find(c);
+        if (sa == sc || joins_cycle(sa, sc)) continue;
+        const std::size_t absorbed = loops.unite(pr, c), kept = find(c);
+        const std::size_t kept_tail = tail[kept];
+        splice(absorbed, kept);
+        if (valid(kept) && stores_one_extents(kept)) {
+          reorder(sa, sc, kept);
+        } else {
+          next[kept_tail] = none, tail[kept] = kept_tail;  // undo the splice
+          loops.undo(absorbed);
+        }
       }
     }
     // The order the call runs its steps in: a topological order of the graph whose
@@ -147,161 +221,170 @@ class fuser {
   const Res& r;
   const csr<NV, graph_index<G>::NA>& readers;
   const csr<NV, NV>& by_base;
-  std::array<int, NE> pos{};
+  std::array<int, NE> pos{};                 // by node: its analysis position (-1: a leaf)
+  std::array<std::size_t, NE> analysis_order{};  // the nodes by analysis position
   loop_sets<NE> loops;
   extent_classes<G> classes{g};
 
   constexpr std::size_t find(std::size_t e) const { return loops.find(e); }
   // ---- the graph of steps (loops contracted) ------------------------------------------
-  std::array<std::size_t, NV> writer{}, alias_writer{};  // by root: the node computing into it
-  // Nodes computing into disjoint regions of one root: writer[rt], then next_writer[...].
-  // apart[v] bit i: value v shares no element with what the i-th of them writes
-  // (computed once: the walks below ask for every edge many times).
-  std::array<std::size_t, NE> next_writer{};
-  std::array<std::uint32_t, NV> apart{};
-  std::array<std::size_t, NE> order_next{};              // ip::order: the node that must follow
+  // Each edge of the graph of nodes (data, reader before the node that
+  // overwrites what it read, ip::order) is listed once; a step's edges are its
+  // members' edges. Every walk below is one pass over these lists.
+  csr<NE, NSucc> succ;  // by node: the nodes that must run after it
 
-  constexpr void index_writers() {
-    for (auto& w : writer) w = none;
-    for (auto& w : next_writer) w = none;
-    for (auto& w : alias_writer) w = none;
-    for (auto& o : order_next) o = none;
-    for (std::size_t n = 0; n < NE; ++n)
-      for (std::size_t o = 0; g.is_op(n) && o < g.entries[n].info.num_outputs; ++o) {
-        if (const std::size_t rt = destroyed_root(g, ix, n, o); rt != none && writer[rt] != n)
-          next_writer[n] = writer[rt], writer[rt] = n;
-        // A view output (the input itself, io_alias's same-pattern case) writes nothing:
-        // its node is no writer, and other readers of the input or the view need not precede it.
-        const std::size_t al = alias_input_value(g, g.out_value(n, o));
-        if (al != none && !g.is_view(g.out_value(n, o))) alias_writer[al] = n;
-      }
-    for (std::size_t k = 0; k + 1 < G::num_order; ++k) {
-      const std::size_t a = g.order_chain[k], b = g.order_chain[k + 1];
-      if (a == G::npos || b == G::npos) continue;
-      const std::size_t ea = g.producer(a), eb = g.producer(b);
-      if (g.is_op(ea) && g.is_op(eb)) order_next[ea] = eb;  // (a chain: one successor each)
-    }
-    for (std::size_t v = 0; v < G::num_values; ++v) {
-      std::size_t i = 0;
-      for (std::size_t w = writer[ix.root[v]]; w != none && i < 32; w = next_writer[w], ++i)
-        if (ix.pattern[v].disjoint_from(written_pattern(w, ix.root[v]))) apart[v] |= std::uint32_t{1} << i;
+  constexpr void index_successors() { succ.build(successor_edges<G>{g, ix, readers}); }
+  // The members of each step, a list by representative (head, next): joining
+  // two loops splices their lists.
+  std::array<std::size_t, NE> head{}, tail{}, next{};
+
+  constexpr void link_members() {
+    for (std::size_t e = 0; e < NE; ++e) head[e] = tail[e] = next[e] = none;
+    for (std::size_t p = 0; p < r.schedule_size; ++p) {
+      const std::size_t e = analysis_order[p], s = find(e);
+      if (head[s] == none) head[s] = e;
+      else next[tail[s]] = e;
+      tail[s] = e;
     }
   }
-  // The region of root rt that node n writes: the pattern of the input it computes in.
-  constexpr const index_pattern& written_pattern(std::size_t n, std::size_t rt) const {
-    std::size_t o = 0;
-    while (destroyed_root(g, ix, n, o) != rt) ++o;
-    return ix.pattern[g.arg(n, static_cast<std::size_t>(g.entries[n].info.storage[o]))];
+  constexpr void splice(std::size_t from, std::size_t to) {
+    next[tail[to]] = head[from], tail[to] = tail[from];
   }
-  // Calls visit(q) for every node q that must run after node e (data, reader
-  // before the node that overwrites what it read, ip::order).
+  // Calls visit(t) for every edge from step s to another step t.
   template <class F>
-  constexpr void for_each_successor(std::size_t e, F&& visit) const {
-    for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) {
-      const std::size_t w = g.out_value(e, o);
-      for (std::size_t k = readers.begin[w]; k < readers.begin[w + 1]; ++k) visit(readers.items[k]);
-    }
-    for (std::size_t j = 0; j < g.nargs(e); ++j) {
-      const std::size_t a = g.arg(e, j), rt = ix.root[a];
-      std::size_t i = 0;
-      for (std::size_t w = writer[rt]; w != none; w = next_writer[w], ++i)  // (a region it does not read: any order)
-        if (w != e && !(i < 32 && (apart[a] >> i & 1u))) visit(w);
-      if (alias_writer[rt] != none && alias_writer[rt] != e) visit(alias_writer[rt]);
-    }
-    if (order_next[e] != none) visit(order_next[e]);
+  constexpr void for_each_next_step(std::size_t s, F&& visit) const {
+    for (std::size_t m = head[s]; m != none; m = next[m])
+      for (const std::size_t q : succ.of(m))
+        if (const std::size_t t = find(q); t != s) visit(t);
   }
-  // The members of every step, listed by step (the representative of its loop).
-  constexpr void list_members(csr<NE, NE>& members) const {
-    members.build([&](auto add) {
-      for (std::size_t e = 0; e < NE; ++e)
-        if (g.is_op(e)) add(find(e), e);
+
+  // A topological order of the steps, kept while loops join: topo lists the
+  // steps (none: a place a joined step left), place[s] is s's index in topo.
+  std::array<std::size_t, NE> topo{}, place{};
+  std::size_t num_places = 0;
+  std::array<std::size_t, NE> mark{};  // mark[s] == visit: s was reached in the latest search
+  std::size_t visit = 0;
+
+  // Orders the steps (Kahn's algorithm, one pass over the edges); false when
+  // they have a cycle (a loop that would have to run both before and after another step).
+  constexpr bool order_steps() {
+    std::array<std::size_t, NE> indeg{}, ready{};
+    std::size_t top = 0, total = 0;
+    for (std::size_t s = 0; s < NE; ++s)
+      if (head[s] != none) for_each_next_step(s, [&](std::size_t t) { ++indeg[t]; });
+    for (std::size_t s = 0; s < NE; ++s)
+      if (head[s] != none) {
+        ++total;
+        if (indeg[s] == 0) ready[top++] = s;
+      }
+    while (top > 0) {
+      const std::size_t s = ready[--top];
+      place[s] = num_places, topo[num_places++] = s;
+      for_each_next_step(s, [&](std::size_t t) {
+        if (--indeg[t] == 0) ready[top++] = t;
+      });
+    }
+    return num_places == total;
+  }
+  // Would joining steps a and b make a cycle? Only when a path leads from one
+  // to the other through a third step, which lies between them in topo: the
+  // search stays there. It marks the steps reached from the earlier one.
+  constexpr bool joins_cycle(std::size_t a, std::size_t b) {
+    if (place[a] > place[b]) std::swap(a, b);
+    ++visit;
+    std::array<std::size_t, NE> stack{};
+    std::size_t sp = 0;
+    stack[sp++] = a;
+    bool cycle = false;
+    while (sp > 0 && !cycle) {
+      const std::size_t s = stack[--sp];
+      for_each_next_step(s, [&](std::size_t t) {
+        if (t == b) cycle = cycle || s != a;
+        else if (place[t] < place[b] && mark[t] != visit) mark[t] = visit, stack[sp++] = t;
+      });
+    }
+    return cycle;
+  }
+  // After a and b joined into kept: topo stays topological when, between them,
+  // the steps reached from the earlier one move after the joined step.
+  constexpr void reorder(std::size_t a, std::size_t b, std::size_t kept) {
+    if (place[a] > place[b]) std::swap(a, b);
+    const std::size_t lo = place[a], hi = place[b];
+    std::array<std::size_t, NE> later{};
+    std::size_t k = lo, n = 0;
+    for (std::size_t i = lo; i <= hi; ++i) {
+      const std::size_t s = topo[i];
+      if (s == none || s == a || s == b) continue;
+      if (mark[s] == visit) later[n++] = s;
+      else topo[k] = s, place[s] = k++;
+    }
+    topo[k] = kept, place[kept] = k++;
+    for (std::size_t i = 0; i < n; ++i) topo[k] = later[i], place[later[i]] = k++;
+    for (; k <= hi; ++k) topo[k] = none;
+  }
+
+  // The steps with their members in analysis order, for the final schedule.
+  struct steps {
+    std::array<std::size_t, NE> step{};
+    csr<NE, NE> members;
+  };
+  constexpr void list_steps(steps& s) const {
+    for (std::size_t e = 0; e < NE; ++e) s.step[e] = g.is_op(e) ? find(e) : none;
+    s.members.build([&](auto add) {
+      for (std::size_t p = 0; p < r.schedule_size; ++p) add(s.step[analysis_order[p]], analysis_order[p]);
     });
   }
-  // Whether the graph of steps has no cycle (a loop that would have to run both
-  // before and after another step).
-  constexpr bool acyclic() const {
-    csr<NE, NE> members;
-    list_members(members);
-    const auto& begin = members.begin;
-    const auto& list = members.items;
-    std::array<std::size_t, NE> stack{}, next{};
-    std::array<unsigned char, NE> state{};  // 0 new, 1 on the stack, 2 done
-    for (std::size_t s0 = 0; s0 < NE; ++s0) {
-      if (!g.is_op(s0) || find(s0) != s0 || state[s0] != 0) continue;
-      std::size_t sp = 0;
-      stack[sp] = s0, next[sp] = 0, ++sp, state[s0] = 1;
-      while (sp > 0) {
-        const std::size_t st = stack[sp - 1];
-        // the next successor step of st not yet looked at, by a flat index over its members' edges
-        std::size_t idx = 0, found = none;
-        for (std::size_t i = begin[st]; i < begin[st + 1] && found == none; ++i)
-          for_each_successor(list[i], [&](std::size_t q) {
-            if (found == none && idx++ == next[sp - 1]) found = find(q);
-          });
-        if (found == none) {
-          state[st] = 2, --sp;
-          continue;
-        }
-        ++next[sp - 1];
-        if (found == st || state[found] == 2) continue;
-        if (state[found] == 1) return false;
-        stack[sp] = found, next[sp] = 0, ++sp, state[found] = 1;
-      }
-    }
-    return true;
-  }
-  // out.order: the steps in a topological order, earliest analysis position first.
+  // out.order: the steps in a topological order, earliest analysis position first
+  // (a step's position: its first member's), each step's members in analysis order.
   constexpr void schedule_steps(result& out) const {
-    csr<NE, NE> members;
-    list_members(members);
-    const auto& begin = members.begin;
-    const auto& list = members.items;
-    std::array<std::size_t, NE> indeg{};
-    std::array<int, NE> first{};
-    for (std::size_t st = 0; st < NE; ++st) {
-      first[st] = -1;
-      for (std::size_t i = begin[st]; i < begin[st + 1]; ++i)
-        if (first[st] < 0 || pos[list[i]] < first[st]) first[st] = pos[list[i]];
-      for (std::size_t i = begin[st]; i < begin[st + 1]; ++i)
-        for_each_successor(list[i], [&](std::size_t q) {
-          if (find(q) != st) ++indeg[find(q)];
-        });
-    }
-    std::array<bool, NE> done{};
-    std::size_t placed = 0;
-    for (;;) {
-      std::size_t best = none;
-      for (std::size_t st = 0; st < NE; ++st)
-        if (begin[st] < begin[st + 1] && !done[st] && indeg[st] == 0 && (best == none || first[st] < first[best])) best = st;
-      if (best == none) break;
-      done[best] = true;
-      // members in analysis order
-      for (int p = 0; p < static_cast<int>(r.schedule_size); ++p)
-        for (std::size_t i = begin[best]; i < begin[best + 1]; ++i)
-          if (pos[list[i]] == p) out.order[placed++] = list[i];
-      for (std::size_t i = begin[best]; i < begin[best + 1]; ++i)
-        for_each_successor(list[i], [&](std::size_t q) {
-          if (find(q) != best) --indeg[find(q)];
-        });
+    steps s;
+    list_steps(s);
+    std::array<std::size_t, NE> indeg{};  // edges between members of one step do not count
+    for (std::size_t e = 0; e < NE; ++e)
+      if (s.step[e] != none)
+        for (const std::size_t q : succ.of(e))
+          if (s.step[q] != s.step[e]) ++indeg[s.step[q]];
+    // by analysis position: the step whose first member runs there, and whether it is ready
+    std::array<std::size_t, NE> step_at{};
+    std::array<bool, NE> ready{};
+    for (std::size_t st = 0; st < NE; ++st)
+      if (s.members.size(st) > 0) {
+        const std::size_t p = static_cast<std::size_t>(pos[s.members.at(st, 0)]);
+        step_at[p] = st, ready[p] = indeg[st] == 0;
+      }
+    std::size_t placed = 0, lo = 0;  // no step before position lo is ready
+    while (true) {
+      while (lo < r.schedule_size && !ready[lo]) ++lo;
+      if (lo == r.schedule_size) break;
+      const std::size_t best = step_at[lo];
+      ready[lo] = false;
+      for (const std::size_t m : s.members.of(best)) out.order[placed++] = m;
+      for (const std::size_t m : s.members.of(best))
+        for (const std::size_t q : succ.of(m)) {
+          const std::size_t t = s.step[q];
+          if (t == best || --indeg[t] != 0) continue;
+          const std::size_t p = static_cast<std::size_t>(pos[s.members.at(t, 0)]);
+          ready[p] = true;
+          if (p < lo) lo = p;
+        }
     }
   }
 
   constexpr bool only_reader(std::size_t v, std::size_t c) const {
     return readers.size(v) == 1 && readers.at(v, 0) == c;
   }
-  // Can the members of the loop with representative g share one loop? (Whether
-  // it can run as one step is acyclic()'s question.)
+  // Can the members of the loop with representative rep share one loop? (Whether
+  // it can run as one step is joins_cycle()'s question.)
   constexpr bool valid(std::size_t rep) const {
     std::array<bool, NE> member{};
-    for (std::size_t e = 0; e < NE; ++e) member[e] = g.is_op(e) && find(e) == rep;
+    for (std::size_t e = head[rep]; e != none; e = next[e]) member[e] = true;
     return can_share_loop(g, ix.root, ix.pattern, member);
   }
   // Does every value the loop may store have the same extents in every call?
   // (A value is stored when read outside the loop, returned, viewed, or a sink.)
   constexpr bool stores_one_extents(std::size_t rep) const {
     std::size_t first = none;
-    for (std::size_t e = 0; e < NE; ++e) {
-      if (!g.is_op(e) || find(e) != rep) continue;
+    for (std::size_t e = head[rep]; e != none; e = next[e]) {
       for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) {
         const std::size_t v = g.out_value(e, o);
         bool stored = ix.is_output[v] || by_base.size(v) > 1 || readers.size(v) == 0;

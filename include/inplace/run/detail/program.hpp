@@ -138,7 +138,8 @@ struct program {
   }();
 
   static constexpr value_lists<G> lists{g};
-  static constexpr auto fused = fuser<G, decltype(S::result)>(g, index, lists, S::result).run();
+  static constexpr std::size_t num_edges = successor_edges<G>{g, index, lists.readers}.count();
+  static constexpr auto fused = fuser<G, decltype(S::result), num_edges>(g, index, lists, S::result).run();
 
   // Debug mode's reference: every node alone, in the analysis's order, every
   // computed value stored (instantiated only by debug mode).
