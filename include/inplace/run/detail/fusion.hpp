@@ -250,12 +250,12 @@ class fuser {
   constexpr void splice(std::size_t from, std::size_t to) {
     next[tail[to]] = head[from], tail[to] = tail[from];
   }
-  // Calls visit(t) for every edge from step s to another step t.
+  // Calls each(t) for every edge from step s to another step t.
   template <class F>
-  constexpr void for_each_next_step(std::size_t s, F&& visit) const {
+  constexpr void for_each_next_step(std::size_t s, F&& each) const {
     for (std::size_t m = head[s]; m != none; m = next[m])
       for (const std::size_t q : succ.of(m))
-        if (const std::size_t t = find(q); t != s) visit(t);
+        if (const std::size_t t = find(q); t != s) each(t);
   }
 
   // A topological order of the steps, kept while loops join: topo lists the
