@@ -8,6 +8,7 @@
 #include "inplace/ops/elementwise.hpp"
 #include "inplace/ops/inplace_op.hpp"
 #include "inplace/ops/opaque.hpp"
+#include "inplace/ops/update.hpp"
 #include "inplace/ops/views.hpp"
 #include "inplace/shape.hpp"
 #include "inplace/graph/symbols.hpp"

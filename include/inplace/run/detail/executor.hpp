@@ -260,7 +260,20 @@ class executor {
         slot& out = slots[ent.first_value + o];
         for (std::size_t i = 0; i < s.rank; ++i) out.e[i] = s.extent[i];
       }
+      if constexpr (requires { N::op::dynamic_start; }) check_start<E>(in[0]);
     }
+  }
+  // A dynamic slice's start, a leaf's value, is in range before anything runs.
+  template <std::size_t E>
+  void check_start(const shape& x) const {
+    using Op = typename P::template entry_t<E>::op;
+    constexpr std::size_t start = g.arg(E, 1);
+    const auto t = *static_cast<const dtype<start>*>(slots[start].p);
+    const std::size_t n = x.extent[axis_of(Op::axis, x.rank)];
+    if (t < 0 || Op::size > n || static_cast<std::size_t>(t) > n - Op::size)
+      throw shape_error("inplace: shape_error: " + std::string(entry_label(g, E).view()) + ": start " + std::to_string(t) +
+                        " is out of range for " + std::to_string(Op::size) + " element(s) of an axis of extent " +
+                        std::to_string(n) + " (0 <= start <= extent - size; nothing is clamped)");
   }
   // An elementwise node's extents: its arguments' broadcast (NumPy's rule), and
   // for an in-place node those of the input it overwrites.
@@ -428,7 +441,8 @@ class executor {
                             A = g.arg(E, static_cast<std::size_t>(g.entries[E].info.view_of[O]));
       using K = view_kernel<typename P::template entry_t<E>::op>;
       const auto out = [&] {  // (the standard view ops have one output and a plain run)
-        if constexpr (g.entries[E].info.num_outputs == 1) return K::run(view<A>());
+        if constexpr (requires { P::template entry_t<E>::op::dynamic_start; }) return K::run(view<A>(), view<g.arg(E, 1)>());
+        else if constexpr (g.entries[E].info.num_outputs == 1) return K::run(view<A>());
         else return K::template run<O>(view<A>());
       }();
       slot& s = slots[V];
@@ -498,6 +512,7 @@ class executor {
   void run_opaque() {
     constexpr auto& ent = g.entries[E];
     using Op = typename decltype(op_of<E>())::type;
+    if constexpr (ent.info.region >= 0 && ent.info.destroys[0] == 0 && pl.rewritten[E] < 0) count_copy();  // a pure update copies x
     static constexpr auto co = computed_outputs<E>();
     [&]<std::size_t... K, std::size_t... J>(std::index_sequence<K...>, std::index_sequence<J...>) {
       const std::tuple<decltype(output_storage<E, co[K]>())...> outs{output_storage<E, co[K]>()...};

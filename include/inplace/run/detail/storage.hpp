@@ -236,6 +236,7 @@ class planner {
         continue;
       }
       if (try_rewrite(out, e, o, v, p)) continue;
+      if (info.region >= 0) ++out.copies;  // a pure update starts from a copy of x
       if (stored) hold(v, {home::buffer, take_buffer(out, v, p)}, p);
     }
   }
@@ -376,10 +377,22 @@ class planner {
     return P::facts[g.values[a].entry].dtype[g.values[a].out] == P::facts[g.values[b].entry].dtype[g.values[b].out];
   }
   // Whether opaque node e reads root ra through another argument than j (op(x, y, x),
-  // op(x, view of x)): its kernel would read what it overwrites.
+  // op(x, view of x)): its kernel would read what it overwrites. An update's
+  // region is where it writes, and its value may read the region at the same
+  // index (set(row<0>(a), 2 * row<0>(a))) or elsewhere.
   constexpr bool read_twice(std::size_t e, std::size_t ra, std::size_t j) const {
-    for (std::size_t k = 0; k < g.nargs(e); ++k)
-      if (k != j && ix.root[g.arg(e, k)] == ra) return true;
+    const int reg = g.entries[e].info.region;
+    for (std::size_t k = 0; k < g.nargs(e); ++k) {
+      const std::size_t a = g.arg(e, k);
+      if (k == j || ix.root[a] != ra || static_cast<int>(k) == reg) continue;
+      if (reg >= 0) {
+        const std::size_t r = g.arg(e, static_cast<std::size_t>(reg));
+        if (ix.pattern[a].disjoint_from(ix.pattern[r]) ||
+            (ix.pattern[a].same_as(ix.pattern[r]) && !is_broadcast_read(g.shape_of(a), g.shape_of(r))))
+          continue;
+      }
+      return true;
+    }
     return false;
   }
   // Everything that reads root ra at position p (node e, or its loop) reads it as a does.

@@ -7,10 +7,14 @@
 // tensor function (tensor_opaque.hpp) and its row here.
 
 #include "inplace/ops/opaque.hpp"
+#include "inplace/ops/update.hpp"
+#include "inplace/tensor/detail/op_views.hpp"
 #include "inplace/tensor/assign.hpp"
+#include "inplace/tensor/expression.hpp"
 #include "inplace/tensor/tensor_opaque.hpp"
 
 #include <cstddef>
+#include <tuple>
 
 #include "inplace/detail/shadow_off.hpp"
 
@@ -60,6 +64,33 @@ struct opaque_kernel<ops::softmax> {
     opaque_kernel<ops::softmax_inplace>::run(out, a);
   }
 };
+
+// An update: out holds x (the kernel copies it there, unless out is x's own
+// storage: the in-place form), then its region, found by the update's views
+// applied to out, is combined with v.
+template <std::size_t K, class T, class Starts>
+auto apply_views(const T& t, mp_list<>, const Starts&) {
+  return t;
+}
+template <std::size_t K, class T, class View, class... Rest, class Starts>
+auto apply_views(const T& t, mp_list<View, Rest...>, const Starts& starts) {
+  if constexpr (requires { View::dynamic_start; })
+    return apply_views<K + 1>(view_kernel<View>::run(t, std::get<K>(starts)), mp_list<Rest...>{}, starts);
+  else
+    return apply_views<K>(view_kernel<View>::run(t), mp_list<Rest...>{}, starts);
+}
+template <class Combine, class... View>
+struct opaque_kernel<ops::update<Combine, View...>> {
+  template <class O, class X, class V, class R, class... S>
+  static void run(const O& out, const X& x, const V& v, const R&, const S&... start) {
+    if (out.data() != x.data()) detail::assign(out, x, assign_mode::noalias);
+    const auto region = apply_views<0>(out, mp_list<View...>{}, std::tie(start...));
+    if constexpr (std::is_same_v<Combine, ops::replace>) detail::assign(region, v, assign_mode::checked);
+    else detail::assign(region, inplace::apply(Combine{}, region, v), assign_mode::checked);
+  }
+};
+template <class Combine, class... View>
+struct opaque_kernel<ops::inplace_op<ops::update<Combine, View...>, 0>> : opaque_kernel<ops::update<Combine, View...>> {};
 
 }  // namespace inplace::detail
 

@@ -1,0 +1,173 @@
+// ip::set, ip::inc and ip::update<Op>: x with a region replaced (added to,
+// combined), as values (x untouched when borrowed: the call copies it once),
+// in place when x is donated (no allocation, the caller's storage returned),
+// equal to the tensor statements x(...) = v and x(...) += v, and in debug mode.
+// ip::dynamic_slice: a run-time start, checked before anything runs.
+#include "../tensor/naive.hpp"
+
+#include <inplace.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+namespace ip = inplace;
+using naive::iota;
+using namespace ip::literals;
+
+namespace {
+constexpr auto A = ip::input<"A", float, 2>;
+constexpr auto B = ip::input<"B", float, 1>;
+constexpr auto M = ip::input<"M", double, ip::extents<4, 6>>;
+constexpr auto N = ip::input<"N", double, ip::extents<4, 3>>;
+
+template <class T>
+bool equal(const T& a, const T& b) {
+  if (a.extents() != b.extents()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a.data()[i] != b.data()[i]) return false;
+  return true;
+}
+}  // namespace
+
+TEST_CASE("set(row<1>(A), B): borrowed copies A once, donated writes the row in place", "[update][run]") {
+  constexpr auto f = ip::function(ip::inputs(A, B), ip::outputs(ip::set(ip::row<1>(A), B)));
+  constexpr auto borrowed = ip::plan(f, ip::borrowed, ip::borrowed);
+  static_assert(borrowed.copies == 1 && borrowed.allocations == 1 && borrowed.in_place == 0);
+  constexpr auto donated = ip::plan(f, ip::donated, ip::borrowed);
+  static_assert(donated.copies == 0 && donated.allocations == 0 && donated.in_place == 1);
+
+  const auto a = iota(3, 4);
+  ip::tensor<float, 1> b(4);
+  for (std::size_t j = 0; j < 4; ++j) b[j] = -1.0f - static_cast<float>(j);
+  auto expect = a;
+  ip::row<1>(expect) = b;  // NumPy's a[1] = b, as a tensor statement
+
+  const auto r = f(a, b);
+  CHECK(equal(r, expect));
+  CHECK(a(1, 0) == 4.0f);  // borrowed: intact
+  CHECK(equal(f.debug(a, b), expect));
+
+  auto d = a;
+  const float* p = d.data();
+  const auto rd = f(std::move(d), b);
+  CHECK(rd.data() == p);
+  CHECK(equal(rd, expect));
+}
+
+TEST_CASE("inc and update<Op> on strided regions, v broadcast, equal to the tensor statements", "[update][run]") {
+  ip::tensor<double, ip::extents<4, 6>> m;
+  for (std::size_t i = 0; i < m.size(); ++i) m[i] = static_cast<double>(i % 7) - 2.5;
+  ip::tensor<double, ip::extents<4, 3>> n;
+  for (std::size_t i = 0; i < n.size(); ++i) n[i] = static_cast<double>(i % 5) * 0.5 - 1.0;
+
+  SECTION("m[:, ::2] += n") {
+    constexpr auto f = ip::function(ip::inputs(M, N), ip::outputs(ip::inc(ip::view(M, ip::all, ip::range<0, ip::end, 2>), N)));
+    auto expect = m;
+    ip::view(expect, ip::all, ip::range<0, ip::end, 2>) += n;
+    CHECK(equal(f(m, n), expect));
+    auto d = m;
+    const double* p = d.data();
+    const auto r = f(std::move(d), n);
+    CHECK(r.data() == p);
+    CHECK(equal(r, expect));
+  }
+  SECTION("m[1:3, 1::2] *= n[0] (a row broadcast over the region)") {
+    constexpr auto f = ip::function(ip::inputs(M, N), ip::outputs(ip::update<ip::ops::mul>(
+                                                         ip::view(M, ip::range<1, 3>, ip::range<1, ip::end, 2>), ip::row<0>(N))));
+    auto expect = m;
+    ip::view(expect, ip::range<1, 3>, ip::range<1, ip::end, 2>) *= ip::row<0>(n);
+    CHECK(equal(f(m, n), expect));
+    CHECK(equal(f.debug(m, n), expect));
+  }
+  SECTION("max and min with a constant: x.at[r].max(0), x.at[r].min(1)") {
+    constexpr auto f = ip::function(ip::inputs(M), ip::outputs(ip::update<ip::ops::max>(ip::col<2>(M), 0.0_c),
+                                                              ip::update<ip::ops::min>(ip::diagonal(M), 1.0_c)));
+    const auto [hi, lo] = f(m);
+    auto e1 = m, e2 = m;
+    for (std::size_t i = 0; i < 4; ++i) {
+      e1(i, 2) = e1(i, 2) > 0.0 ? e1(i, 2) : 0.0;
+      e2(i, i) = e2(i, i) < 1.0 ? e2(i, i) : 1.0;
+    }
+    CHECK(equal(hi, e1));
+    CHECK(equal(lo, e2));
+  }
+  SECTION("set of the transposed diagonal block") {
+    constexpr auto f = ip::function(ip::inputs(M, N), ip::outputs(ip::set(ip::transpose(ip::block<0, 0, 3, 4>(M)), ip::view(N, ip::range<0, 4>))));
+    auto expect = m;
+    for (std::size_t i = 0; i < 3; ++i)
+      for (std::size_t j = 0; j < 4; ++j) expect(i, j) = n(j, i);
+    CHECK(equal(f(m, n), expect));
+  }
+}
+
+TEST_CASE("a region read at the same index or elsewhere in the storage it updates", "[update][run]") {
+  // set(row<0>(a), row<0>(a) + 1): PyTorch's a[0] + 1 written back into a
+  constexpr auto f = ip::function(ip::inputs(A), ip::outputs(ip::set(ip::row<0>(A), ip::row<0>(A) + 1.0_c)));
+  // set(row<0>(a), row<1>(a) * 2): reads the other row
+  constexpr auto g = ip::function(ip::inputs(A), ip::outputs(ip::set(ip::row<0>(A), ip::row<1>(A) * 2.0_c)));
+  static_assert(ip::plan(g, ip::donated).in_place == 1);
+  const auto a = iota(3, 4);
+  auto e1 = a, e2 = a;
+  for (std::size_t j = 0; j < 4; ++j) e1(0, j) = a(0, j) + 1.0f, e2(0, j) = a(1, j) * 2.0f;
+  CHECK(equal(f(a), e1));
+  CHECK(equal(g(a), e2));
+  auto d1 = a, d2 = a;
+  const float* p1 = d1.data();
+  const float* p2 = d2.data();
+  const auto r1 = f(std::move(d1));
+  const auto r2 = g(std::move(d2));
+  CHECK(equal(r1, e1));
+  CHECK(equal(r2, e2));
+  CHECK(r1.data() == p1);
+  CHECK(r2.data() == p2);
+}
+
+TEST_CASE("a decode step: one row of a donated cache at a run-time position, no allocation", "[update][run][dynamic_slice]") {
+  constexpr auto cache = ip::input<"cache", float, ip::extents<8, 4>>;
+  constexpr auto t = ip::scalar<"t", std::int64_t>;
+  constexpr auto k = ip::input<"k", float, ip::extents<4>>;
+  constexpr auto step = ip::function(ip::inputs(cache, t, k), ip::outputs(ip::set(ip::dynamic_slice<0, 1>(cache, t), ip::expand_dims<0>(k))));
+  static_assert(ip::plan(step, ip::donated, ip::borrowed, ip::borrowed).allocations == 0);
+  static_assert(ip::plan(step, ip::borrowed, ip::borrowed, ip::borrowed).copies == 1);
+
+  ip::tensor<float, ip::extents<8, 4>> c{};
+  ip::tensor<float, ip::extents<4>> kv;
+  const float* p = c.data();
+  for (std::int64_t s = 0; s < 8; ++s) {
+    for (std::size_t j = 0; j < 4; ++j) kv[j] = static_cast<float>(s * 10 + static_cast<std::int64_t>(j));
+    c = step(std::move(c), s, kv);
+    CHECK(c.data() == p);
+  }
+  for (std::size_t i = 0; i < 8; ++i)
+    for (std::size_t j = 0; j < 4; ++j) CHECK(c(i, j) == static_cast<float>(i * 10 + j));
+
+  SECTION("out of range: shape_error before anything runs, nothing written") {
+    const auto before = c;
+    for (std::int64_t s : {std::int64_t{-1}, std::int64_t{8}, std::int64_t{100}}) {
+      CHECK_THROWS_AS(step(c, s, kv), ip::shape_error);
+      try {
+        step(c, s, kv);
+      } catch (const ip::shape_error& e) {
+        CHECK_THAT(e.what(), Catch::Contains("dynamic_slice") && Catch::Contains("out of range"));
+      }
+      auto d = c;
+      CHECK_THROWS_AS(step(std::move(d), s, kv), ip::shape_error);
+      CHECK(equal(c, before));
+    }
+  }
+}
+
+TEST_CASE("dynamic_slice on tensors: the same view, the same error", "[update][dynamic_slice][tensor]") {
+  auto a = iota(5, 3);
+  auto v = ip::dynamic_slice<0, 2>(a, 3);
+  CHECK(v.extent(0) == 2);
+  CHECK(v(0, 1) == a(3, 1));
+  CHECK(v(1, 2) == a(4, 2));
+  CHECK_THROWS_AS((ip::dynamic_slice<0, 2>(a, 4)), ip::shape_error);
+  CHECK_THROWS_AS((ip::dynamic_slice<1, 1>(a, -1)), ip::shape_error);
+  ip::dynamic_slice<1, 1>(a, 2) = 0.0f;  // a[:, 2:3] = 0
+  for (std::size_t i = 0; i < 5; ++i) CHECK(a(i, 2) == 0.0f);
+}
