@@ -72,6 +72,7 @@ struct update {
   using combine = Combine;
   using views = boost::mp11::mp_list<View...>;
   static constexpr int region_input = 2;  // the elements the in-place form writes (its pure form copies x)
+  static constexpr bool replaces_region = std::is_same_v<Combine, replace>;
   template <std::size_t, class X, class...>
   using output_dtype = X;
   // x's shape, when v broadcasts to the region's (NumPy's x[r] = v).
@@ -79,7 +80,9 @@ struct update {
   static constexpr shape output_shape(std::size_t, const std::array<shape, N>& in) {
     const shape& region = in[2];
     const auto b = detail::broadcast(region, in[1]);
-    if (!b.ok || !(b.result == region)) return shape{dynamic};
+    if (!b.ok || b.result.rank != region.rank) return shape{dynamic};
+    for (std::size_t k = 0; k < region.rank; ++k)  // (a dynamic extent is checked when the program runs)
+      if (region.extent[k] != dynamic && b.result.extent[k] != region.extent[k]) return shape{dynamic};
     return in[0];
   }
 };

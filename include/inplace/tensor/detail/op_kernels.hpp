@@ -85,7 +85,13 @@ struct opaque_kernel<ops::update<Combine, View...>> {
   static void run(const O& out, const X& x, const V& v, const R&, const S&... start) {
     if (out.data() != x.data()) detail::assign(out, x, assign_mode::noalias);
     const auto region = apply_views<0>(out, mp_list<View...>{}, std::tie(start...));
-    if constexpr (std::is_same_v<Combine, ops::replace>) detail::assign(region, v, assign_mode::checked);
+    if constexpr (std::is_same_v<Combine, ops::replace>) {
+      // (v computed straight into the region by the plan: already there)
+      if constexpr (std::is_same_v<typename R::value_type, typename V::value_type> && R::rank == V::rank)
+        if (static_cast<const void*>(region.data()) == static_cast<const void*>(v.data()) && region.strides() == v.strides())
+          return;
+      detail::assign(region, v, assign_mode::checked);
+    }
     else detail::assign(region, inplace::apply(Combine{}, region, v), assign_mode::checked);
   }
 };
