@@ -257,3 +257,49 @@ TEST_CASE("a value that does not fit the region is a shape_error before anything
   for (std::size_t j = 0; j < 4; ++j) CHECK(r(0, j) == 9.0f);
   CHECK(r(1, 3) == a(1, 3));
 }
+
+TEST_CASE("dtypes: the result has x's; set converts as x[r] = v does", "[update][run][dtype]") {
+  constexpr auto I = ip::input<"I", std::int32_t, ip::extents<2, 3>>;
+  constexpr auto X = ip::input<"X", double, ip::extents<3>>;
+  constexpr auto f = ip::function(ip::inputs(I, X), ip::outputs(ip::set(ip::row<0>(I), X), ip::inc(ip::row<1>(I), 2_c),
+                                                              ip::update<ip::ops::max>(ip::col<0>(I), 1_c)));
+  ip::tensor<std::int32_t, ip::extents<2, 3>> i;
+  for (std::size_t k = 0; k < 6; ++k) i[k] = static_cast<std::int32_t>(k) - 3;
+  ip::tensor<double, ip::extents<3>> x;
+  x[0] = 2.7, x[1] = -2.7, x[2] = 0.5;
+  const auto [s, n, m] = f(i, x);
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(s)>::value_type, std::int32_t>);
+  // NumPy: a = np.arange(6).reshape(2, 3) - 3; a[0] = [2.7, -2.7, 0.5] -> [2, -2, 0] (toward zero)
+  auto e = i;
+  ip::row<0>(e) = x;
+  for (std::size_t j = 0; j < 3; ++j) CHECK(s(0, j) == e(0, j));
+  CHECK(s(0, 0) == 2);
+  CHECK(s(0, 1) == -2);
+  CHECK(s(0, 2) == 0);
+  CHECK(s(1, 2) == i(1, 2));
+  for (std::size_t j = 0; j < 3; ++j) CHECK(n(1, j) == i(1, j) + 2);
+  CHECK(m(0, 0) == 1);  // max(-3, 1)
+  CHECK(m(1, 0) == 1);  // max(0, 1)
+}
+
+TEST_CASE("an update of an intermediate runs in its buffer; of a value read later, in a copy", "[update][run]") {
+  // exp(a) dies at the set: the set writes its row 0 in place, nothing copied
+  constexpr auto f = ip::function(ip::inputs(A, B), ip::outputs(ip::set(ip::row<0>(ip::exp(A)), B)));
+  static_assert(ip::plan(f, ip::borrowed, ip::borrowed).allocations == 1);
+  static_assert(ip::plan(f, ip::borrowed, ip::borrowed).copies == 0);
+  static_assert(ip::plan(f, ip::donated, ip::borrowed).allocations == 0);
+  // exp(a) is also returned: the set copies it
+  constexpr auto g = ip::function(ip::inputs(A, B), ip::outputs(ip::set(ip::row<0>(ip::exp(A)), B), ip::exp(A)));
+  static_assert(ip::plan(g, ip::donated, ip::borrowed).copies == 1);
+  const auto a = iota(2, 3);
+  ip::tensor<float, 1> b(3);
+  b[0] = 7.0f, b[1] = 8.0f, b[2] = 9.0f;
+  const auto r = f(a, b);
+  const auto [r2, ea] = g(a, b);
+  for (std::size_t j = 0; j < 3; ++j) {
+    CHECK(r(0, j) == b[j]);
+    CHECK(r(1, j) == std::exp(a(1, j)));
+    CHECK(r2(0, j) == b[j]);
+    CHECK(ea(0, j) == std::exp(a(0, j)));
+  }
+}

@@ -132,6 +132,13 @@ constexpr auto make_update(R r, V v, mp_list<View...>, mp_list<Start...>) {
                 "inplace: update_region: ip::set, ip::inc and ip::update write through their region, which is a "
                 "broadcast view here (ip::broadcast_to repeats elements, read-only as in NumPy); fix: update the "
                 "value before broadcasting it.");
+  using X = concrete_dtype_t<typename chain::base::dtype>;
+  using combined = decltype(std::conditional_t<std::is_same_v<Combine, ops::replace>, ops::add, Combine>{}(
+      X{}, concrete_dtype_t<typename V::dtype>{}));
+  static_assert(std::is_same_v<Combine, ops::replace> || !std::is_integral_v<X> || !std::is_floating_point_v<combined>,
+                "inplace: dtype_mismatch: ip::inc and ip::update<Op> of an integer x with a floating-point value would "
+                "store a floating-point result in x's dtype (NumPy's x[r] += v refuses it too); fix: convert v "
+                "(ip::set converts, as x[r] = v does), or update a floating-point x.");
   return ::inplace::apply(Op{}, typename chain::base{}, v, r, Start{}...);
 }
 
