@@ -12,6 +12,7 @@
 #include "inplace/tensor/assign.hpp"
 #include "inplace/tensor/expression.hpp"
 #include "inplace/tensor/tensor_opaque.hpp"
+#include "inplace/tensor/tensor_reductions.hpp"
 
 #include <cstddef>
 #include <tuple>
@@ -62,6 +63,14 @@ struct opaque_kernel<ops::softmax> {
   static void run(const O& out, const A& a) {
     detail::assign(out, a, assign_mode::noalias);
     opaque_kernel<ops::softmax_inplace>::run(out, a);
+  }
+};
+
+template <class Reducer, int... Axes>
+struct opaque_kernel<ops::reduce<Reducer, Axes...>> {
+  template <class O, class A>
+  static void run(const O& out, const A& a) {
+    texpr::reduction_into<Reducer>(out, a, reduction_axes::read(ops::reduce<Reducer, Axes...>::axes, A::rank));
   }
 };
 
