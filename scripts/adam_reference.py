@@ -6,10 +6,9 @@ computes them (the bias corrections folded into the step's rate).
     scripts/adam_reference.py           print what the example must print
     scripts/adam_reference.py --write   write it to examples/adam.expected
     scripts/adam_reference.py --check   fail (exit 1) unless examples/adam.expected is it"""
-import pathlib
-import sys
-
 import numpy as np
+
+from reference_output import emit
 
 ROWS, COLS, STEPS = 64, 32, 100
 f32 = np.float32
@@ -30,11 +29,4 @@ lines.append(f"mean |p - target| after {STEPS} steps: {np.abs(p - target).astype
 for r in (0, 17, 63):
     lines.append(f"p[{r}, 0:4] = " + " ".join(f"{x:8.4f}" for x in p[r, :4]))
 text = "\n".join(lines) + "\n"
-expected = pathlib.Path(__file__).resolve().parent.parent / "examples" / "adam.expected"
-if "--write" in sys.argv[1:]:
-    expected.write_text(text)
-elif "--check" in sys.argv[1:]:
-    if expected.read_text() != text:
-        sys.exit(f"{expected} differs from NumPy's values:\n{text}")
-else:
-    sys.stdout.write(text)
+emit("adam", text)

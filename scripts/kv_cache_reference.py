@@ -6,10 +6,9 @@ softmax(K[:t+1] @ q / sqrt(width)) @ V[:t+1], in float32 as the example.
     scripts/kv_cache_reference.py           print what the example must print
     scripts/kv_cache_reference.py --write   write it to examples/kv_cache.expected
     scripts/kv_cache_reference.py --check   fail (exit 1) unless examples/kv_cache.expected is it"""
-import pathlib
-import sys
-
 import numpy as np
+
+from reference_output import emit
 
 STEPS, WIDTH = 6, 4
 
@@ -38,11 +37,4 @@ lines.append("caches kept their storage at every step: yes")
 lines.append("per step: 0 allocations, 0 copies, 2 updates in place")
 text = "\n".join(lines) + "\n"
 
-expected = pathlib.Path(__file__).resolve().parent.parent / "examples" / "kv_cache.expected"
-if "--write" in sys.argv[1:]:
-    expected.write_text(text)
-elif "--check" in sys.argv[1:]:
-    if expected.read_text() != text:
-        sys.exit(f"{expected} differs from NumPy's values:\n{text}")
-else:
-    sys.stdout.write(text)
+emit("kv_cache", text)

@@ -17,14 +17,7 @@ namespace inplace {
 namespace detail {
 template <class Reducer, int... Axes, class X>
 constexpr auto reduction(X x) {
-  constexpr std::size_t rank = std::remove_cvref_t<X>::value_shape.rank;
-  constexpr auto r = reduction_axes::read(std::array<int, sizeof...(Axes)>{Axes...}, rank);
-  static_assert(r.ok, "inplace: reduce_axis: a reduction's axes must be axes of the operand (0 to rank - 1, or -rank "
-                      "to -1 from the end), each once, with ip::keepdims at most once; fix: list each axis the "
-                      "operand has once.");
-  if constexpr (requires { Reducer::is_arg; })
-    static_assert(sizeof...(Axes) - r.keep <= 1, "inplace: reduce_axis: argmax and argmin take one axis, or none (the "
-                                                 "index in the flattened array); fix: pass at most one axis.");
+  (void)checked_axes<Reducer, std::remove_cvref_t<X>::value_shape.rank, Axes...>();
   return ::inplace::apply(ops::reduce<Reducer, Axes...>{}, x);
 }
 }  // namespace detail

@@ -72,31 +72,43 @@ struct reduction_axes {
   }
 };
 
+// Reducer's axes Axes... on an operand of rank Rank, checked: one error that
+// names the rule, for graphs and tensors alike.
+template <class Reducer, std::size_t Rank, int... Axes>
+constexpr reduction_axes checked_axes() {
+  constexpr auto r = reduction_axes::read(std::array<int, sizeof...(Axes)>{Axes...}, Rank);
+  static_assert(r.ok, "inplace: reduce_axis: a reduction's axes must be axes of the operand (0 to rank - 1, or -rank "
+                      "to -1 from the end), each once, with ip::keepdims at most once; fix: list each axis the "
+                      "operand has once.");
+  if constexpr (requires { Reducer::is_arg; })
+    static_assert(sizeof...(Axes) - r.keep <= 1, "inplace: reduce_axis: argmax and argmin take one axis, or none (the "
+                                                 "index in the flattened array); fix: pass at most one axis.");
+  return r;
+}
+
 }  // namespace detail
 
 namespace ops {
 
 // A reducer: name; result<T>; first(x): the accumulator of one element;
 // step(acc, x); last(acc, n): the result from the accumulator of n elements;
-// `empty`: the result of no element, or none (an error, as NumPy's max of nothing).
-struct max_reducer {
-  static constexpr std::string_view name = "reduce_max";
+// empty<T>(): the accumulator of no element, or none (an error, as NumPy's
+// max of nothing).
+// max and min: NumPy's (a NaN in the axis gives NaN); none of no element.
+template <bool Max>
+struct extreme_reducer {
+  static constexpr std::string_view name = Max ? "reduce_max" : "reduce_min";
   template <class T> using result = T;
   template <class T> using acc = T;
-  static constexpr bool has_empty = false;
   template <class T> static constexpr T first(T x) { return x; }
-  template <class T> static constexpr T step(T a, T x) { return max{}(a, x); }
+  template <class T> static constexpr T step(T a, T x) {
+    if constexpr (Max) return max{}(a, x);
+    else return min{}(a, x);
+  }
   template <class R, class T> static constexpr R last(T a, std::size_t) { return a; }
 };
-struct min_reducer {
-  static constexpr std::string_view name = "reduce_min";
-  template <class T> using result = T;
-  template <class T> using acc = T;
-  static constexpr bool has_empty = false;
-  template <class T> static constexpr T first(T x) { return x; }
-  template <class T> static constexpr T step(T a, T x) { return min{}(a, x); }
-  template <class R, class T> static constexpr R last(T a, std::size_t) { return a; }
-};
+using max_reducer = extreme_reducer<true>;
+using min_reducer = extreme_reducer<false>;
 // Floating sums in double (float elements), integers in their type, as reduce_sum.
 template <class T>
 using wide_sum_t = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<T, double>, T>;
@@ -104,7 +116,6 @@ struct sum_reducer {
   static constexpr std::string_view name = "reduce_sum";
   template <class T> using result = T;
   template <class T> using acc = wide_sum_t<T>;
-  static constexpr bool has_empty = true;
   template <class T> static constexpr acc<T> empty() { return acc<T>{}; }
   template <class T> static constexpr acc<T> first(T x) { return static_cast<acc<T>>(x); }
   template <class A, class T> static constexpr A step(A a, T x) { return a + static_cast<A>(x); }
@@ -115,7 +126,6 @@ struct mean_reducer {
   static constexpr std::string_view name = "reduce_mean";
   template <class T> using result = std::conditional_t<std::is_floating_point_v<T>, T, double>;
   template <class T> using acc = wide_sum_t<result<T>>;
-  static constexpr bool has_empty = true;
   template <class T> static constexpr acc<T> empty() { return acc<T>{}; }
   template <class T> static constexpr acc<T> first(T x) { return static_cast<acc<T>>(x); }
   template <class A, class T> static constexpr A step(A a, T x) { return a + static_cast<A>(x); }
@@ -127,7 +137,6 @@ struct prod_reducer {
   static constexpr std::string_view name = "reduce_prod";
   template <class T> using result = T;
   template <class T> using acc = T;
-  static constexpr bool has_empty = true;
   template <class T> static constexpr T empty() { return T(1); }
   template <class T> static constexpr T first(T x) { return x; }
   template <class T> static constexpr T step(T a, T x) { return mul{}(a, x); }
@@ -137,7 +146,6 @@ struct any_reducer {
   static constexpr std::string_view name = "reduce_any";
   template <class T> using result = bool;
   template <class T> using acc = bool;
-  static constexpr bool has_empty = true;
   template <class T> static constexpr bool empty() { return false; }
   template <class T> static constexpr bool first(T x) { return x != T{}; }
   template <class T> static constexpr bool step(bool a, T x) { return a || x != T{}; }
@@ -147,7 +155,6 @@ struct all_reducer {
   static constexpr std::string_view name = "reduce_all";
   template <class T> using result = bool;
   template <class T> using acc = bool;
-  static constexpr bool has_empty = true;
   template <class T> static constexpr bool empty() { return true; }
   template <class T> static constexpr bool first(T x) { return x != T{}; }
   template <class T> static constexpr bool step(bool a, T x) { return a && x != T{}; }
@@ -160,7 +167,6 @@ struct arg_reducer {
   static constexpr std::string_view name = Max ? "argmax" : "argmin";
   static constexpr bool is_arg = true;
   template <class T> using result = std::int64_t;
-  static constexpr bool has_empty = false;
   template <class T>
   static constexpr bool better(T x, T best) {
     if constexpr (std::is_floating_point_v<T>) {

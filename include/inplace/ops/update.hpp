@@ -141,6 +141,16 @@ constexpr auto make_update(R r, V v, mp_list<View...>, mp_list<Start...>) {
                 "(ip::set converts, as x[r] = v does), or update a floating-point x.");
   return ::inplace::apply(Op{}, typename chain::base{}, v, r, Start{}...);
 }
+// The update of region r (a chain of views of x) by v: peels r down to x.
+template <class Combine, bool InPlace, class R, class V>
+constexpr auto update_of(R r, V v) {
+  constexpr bool elementwise = is_elementwise<Combine>() || std::is_same_v<Combine, ops::replace>;
+  static_assert(elementwise, "inplace: update_op: ip::update<Op>(r, v) combines the region with v by an elementwise op; "
+                             "fix: pass a binary elementwise op class such as ip::ops::mul, ip::ops::min or ip::ops::max.");
+  using chain = region_chain<R>;
+  if constexpr (elementwise) return make_update<Combine, InPlace>(r, v, typename chain::views{}, typename chain::starts{});
+  else return r;  // (reported above: one error)
+}
 
 }  // namespace detail
 
@@ -149,47 +159,23 @@ constexpr auto make_update(R r, V v, mp_list<View...>, mp_list<Start...>) {
 // PyTensor's set_subtensor(x[r], v). v broadcasts to the region as in NumPy and
 // is converted to x's dtype.
 template <detail::symbolic R, detail::symbolic V>
-constexpr auto set(R r, V v) {
-  using chain = detail::region_chain<R>;
-  return detail::make_update<ops::replace, false>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto set(R r, V v) { return detail::update_of<ops::replace, false>(r, v); }
 // x with v added to the region r: JAX's x.at[r].add(v), PyTensor's inc_subtensor.
 template <detail::symbolic R, detail::symbolic V>
-constexpr auto inc(R r, V v) {
-  using chain = detail::region_chain<R>;
-  return detail::make_update<ops::add, false>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto inc(R r, V v) { return detail::update_of<ops::add, false>(r, v); }
 // x with the region r combined with v by Op, a binary elementwise op class
 // (ip::ops::mul, min, max, a user's): JAX's x.at[r].mul(v), .min(v), .max(v).
 template <class Op, detail::symbolic R, detail::symbolic V>
-constexpr auto update(R r, V v) {
-  static_assert(detail::is_elementwise<Op>() || std::is_same_v<Op, ops::replace>,
-                "inplace: update_op: ip::update<Op>(r, v) combines the region with v by an elementwise op; fix: "
-                "pass a binary elementwise op class such as ip::ops::mul, ip::ops::min or ip::ops::max.");
-  using chain = detail::region_chain<R>;
-  return detail::make_update<Op, false>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto update(R r, V v) { return detail::update_of<Op, false>(r, v); }
 // The in-place forms, as ip::add_inplace is add's: they overwrite the region in
 // x's storage (x is destroyed, as its destroy_map says), so the analysis orders
 // every read of those elements before them, and reads elsewhere in any order.
 template <detail::symbolic R, detail::symbolic V>
-constexpr auto set_inplace(R r, V v) {
-  using chain = detail::region_chain<R>;
-  return detail::make_update<ops::replace, true>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto set_inplace(R r, V v) { return detail::update_of<ops::replace, true>(r, v); }
 template <detail::symbolic R, detail::symbolic V>
-constexpr auto inc_inplace(R r, V v) {
-  using chain = detail::region_chain<R>;
-  return detail::make_update<ops::add, true>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto inc_inplace(R r, V v) { return detail::update_of<ops::add, true>(r, v); }
 template <class Op, detail::symbolic R, detail::symbolic V>
-constexpr auto update_inplace(R r, V v) {
-  static_assert(detail::is_elementwise<Op>() || std::is_same_v<Op, ops::replace>,
-                "inplace: update_op: ip::update_inplace<Op>(r, v) combines the region with v by an elementwise op; "
-                "fix: pass a binary elementwise op class such as ip::ops::mul, ip::ops::min or ip::ops::max.");
-  using chain = detail::region_chain<R>;
-  return detail::make_update<Op, true>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto update_inplace(R r, V v) { return detail::update_of<Op, true>(r, v); }
 
 // x[start : start + Size] along Axis, start an integer scalar input's value
 // (ip::scalar<"t", std::int64_t>) or a rank-0 integer input: XLA's dynamic_slice.

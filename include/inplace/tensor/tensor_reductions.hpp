@@ -97,13 +97,7 @@ template <class Reducer, int... Axes, class A>
 auto reduction(A&& a) {
   using T = value_t<A>;
   constexpr std::size_t N = rank_v<A>;
-  constexpr auto r = reduction_axes::read(std::array<int, sizeof...(Axes)>{Axes...}, N);
-  static_assert(r.ok, "inplace: reduce_axis: a reduction's axes must be axes of the operand (0 to rank - 1, or -rank "
-                      "to -1 from the end), each once, with ip::keepdims at most once; fix: list each axis the "
-                      "operand has once.");
-  if constexpr (requires { Reducer::is_arg; })
-    static_assert(sizeof...(Axes) - r.keep <= 1, "inplace: reduce_axis: argmax and argmin take one axis, or none (the "
-                                                 "index in the flattened array); fix: pass at most one axis.");
+  constexpr auto r = checked_axes<Reducer, N, Axes...>();
   constexpr std::size_t NR = r.keep ? N : N - r.count;
   using R = typename Reducer::template result<T>;
   const auto e = shape_of(a);
