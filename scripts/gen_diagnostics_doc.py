@@ -89,6 +89,8 @@ ABOUT = {
                                "holds no values, so a constant is a `_c` literal and a run-time value an "
                                "`ip::scalar` or `ip::input`.",
     "slice_step": "A slice of step 0, which walks nowhere (Python refuses it too).",
+    "concat_shapes": "Concatenating operands whose other extents differ, or are known only when the program runs: "
+                     "the result's regions are laid out while compiling (NumPy refuses other extents too).",
     "dynamic_start": "A dynamic slice whose start is computed inside the graph: the call checks a start before "
                      "anything runs (nothing written when it is out of range), so it must be an input's value.",
     "update_region": "Writing through a broadcast view, whose elements repeat: the update's result would depend on "

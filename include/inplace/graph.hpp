@@ -1,6 +1,7 @@
 #pragma once
 // Area umbrella: symbolic graphs and their compile-time analysis.
 
+#include "inplace/graph/concatenate.hpp"
 #include "inplace/graph/constants.hpp"
 #include "inplace/graph/error_kind.hpp"
 #include "inplace/graph/function.hpp"

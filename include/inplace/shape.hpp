@@ -29,7 +29,13 @@ struct shape {
     }
     return n;
   }
-  friend constexpr bool operator==(const shape&, const shape&) = default;
+  // (extents past the rank do not count: shape{2, {3, 4}} leaves them 0)
+  friend constexpr bool operator==(const shape& a, const shape& b) {
+    if (a.rank != b.rank) return false;
+    for (std::size_t i = 0; i < a.rank && i < max_rank; ++i)  // (rank ip::dynamic: no shape at all)
+      if (a.extent[i] != b.extent[i]) return false;
+    return true;
+  }
 };
 
 namespace detail {

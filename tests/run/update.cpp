@@ -109,7 +109,7 @@ TEST_CASE("a region read at the same index or elsewhere in the storage it update
   constexpr auto f = ip::function(ip::inputs(A), ip::outputs(ip::set(ip::row<0>(A), ip::row<0>(A) + 1.0_c)));
   // set(row<0>(a), row<1>(a) * 2): reads the other row
   constexpr auto g = ip::function(ip::inputs(A), ip::outputs(ip::set(ip::row<0>(A), ip::row<1>(A) * 2.0_c)));
-  static_assert(ip::plan(g, ip::donated).in_place == 1);
+  static_assert(ip::plan(g, ip::donated).in_place == 2 && ip::plan(g, ip::donated).allocations == 0);  // the product written into row 0
   const auto a = iota(3, 4);
   auto e1 = a, e2 = a;
   for (std::size_t j = 0; j < 4; ++j) e1(0, j) = a(0, j) + 1.0f, e2(0, j) = a(1, j) * 2.0f;

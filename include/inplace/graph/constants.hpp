@@ -12,6 +12,7 @@
 #include "inplace/graph/graph_ops.hpp"
 #include "inplace/graph/symbols.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string_view>
@@ -35,6 +36,7 @@ struct typed_constant : leaf_base<typed_constant<T, C>> {
 };
 
 constexpr std::size_t arange_length(std::ptrdiff_t start, std::ptrdiff_t stop, std::ptrdiff_t step) {
+  if (step == 0) return 0;  // (reported by ip::arange)
   if (step > 0) return stop > start ? static_cast<std::size_t>((stop - start - 1) / step + 1) : 0;
   return start > stop ? static_cast<std::size_t>((start - stop - 1) / -step + 1) : 0;
 }
@@ -45,8 +47,6 @@ namespace ops {
 // Start, Start + Step, ... before Stop (NumPy's arange of integers), as T.
 template <class T, std::ptrdiff_t Start, std::ptrdiff_t Stop, std::ptrdiff_t Step>
 struct arange {
-  static_assert(Step != 0, "inplace: slice_step: ip::arange<T, Start, Stop, Step>: the step must not be 0; fix: use a "
-                           "positive step, or a negative one to count down.");
   static constexpr std::string_view name = "arange";
   template <std::size_t, class...>
   using output_dtype = T;
@@ -61,6 +61,20 @@ struct arange {
       out(i) = static_cast<T>(Start + static_cast<std::ptrdiff_t>(i) * Step);
   }
 };
+// A fresh array of dtype T and extents E... that the graph then writes,
+// region by region (ip::concatenate): zero-filled, so that no element is ever
+// read unset (debug mode's NaN search reads every result).
+template <class T, std::size_t... E>
+struct fresh_array {
+  static constexpr std::string_view name = "empty";
+  template <std::size_t, class...>
+  using output_dtype = T;
+  static constexpr shape output_shape(std::size_t, const std::array<shape, 0>&) { return shape{sizeof...(E), {E...}}; }
+  template <class O>
+  void kernel(const O& out) const {
+    if (out.size() > 0) std::fill(out.data(), out.data() + out.size(), T{});  // (a fresh buffer: dense)
+  }
+};
 }  // namespace ops
 
 template <class T, std::size_t... E>
@@ -73,8 +87,10 @@ constexpr auto full(C) { return ::inplace::broadcast_to<E...>(detail::typed_cons
 
 template <class T, std::ptrdiff_t A, std::ptrdiff_t B = A, std::ptrdiff_t Step = 1>
 constexpr auto arange() {
+  static_assert(Step != 0, "inplace: slice_step: ip::arange<T, Start, Stop, Step>: the step must not be 0; fix: use a "
+                           "positive step, or a negative one to count down.");
   constexpr bool one = B == A && Step == 1;  // arange<T, Stop>(): from 0
-  using Op = ops::arange<T, one ? 0 : A, one ? A : B, Step>;
+  using Op = ops::arange<T, one ? 0 : A, one ? A : B, Step == 0 ? 1 : Step>;
   return detail::out<detail::node<Op>, 0>{};
 }
 

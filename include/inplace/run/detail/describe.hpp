@@ -72,7 +72,7 @@ struct describe {
         const std::size_t b = pl.index[v];
         if (pl.copy[v]) s = cat("copy of ", copied_input(e, o), " (copy-protection), buffer ", b);
         else if (pl.buffer_value[b] == v) s = cat("fresh buffer ", b);
-        else if (computed_in_place(e, o)) s = cat("buffer ", b);
+        else if (computed_in_place(e, o) || (pl.same_as[v] != none && g.is_view(pl.same_as[v]))) s = cat("buffer ", b);
         else s = cat("buffer ", b, " (reused: ", value_name(pl.buffer_value[b]), "'s, dead by now)");
         break;
       }

@@ -428,6 +428,7 @@ class executor {
     constexpr std::size_t R = rank_of<V>;
     slot& s = slots[V];
     if constexpr (pl.same_as[V] != none) {
+      if constexpr (g.is_view(pl.same_as[V])) ensure_view<pl.same_as[V]>();  // (the plan may write it before its step)
       const slot& at = slots[pl.same_as[V]];
       s.p = at.p;
       for (std::size_t i = 0; i < R; ++i) s.s[i] = at.s[i];
@@ -449,6 +450,13 @@ class executor {
   static constexpr assign_mode loop_mode =
       pl.same_as[V] == none && pl.where[V] == home::buffer && pl.buffer_value[pl.index[V]] == V ? assign_mode::fresh
                                                                                               : assign_mode::checked;
+
+  // View value W made now, from its root up (a view only computes a place).
+  template <std::size_t W>
+  void ensure_view() {
+    if constexpr (g.is_view(g.viewed(W))) ensure_view<g.viewed(W)>();
+    run_view_output<g.producer(W), g.values[W].out>();
+  }
 
   // A view node: output O views the input its view_map names for O.
   template <std::size_t E>

@@ -358,8 +358,11 @@ class planner {
     if (ix.root[r] != ra || !(g.shape_of(r) == g.shape_of(v)) || !same_kind_dtype(r, v) ||
         ix.pattern[r].overlaps_itself() || ix.pattern[r].unknown || ix.pattern[r].superset)
       return false;
-    for (std::size_t w = r; g.is_view(w); w = g.viewed(w))  // the region's view is made before e runs
-      if (fu.at[g.producer(w)] >= p) return false;
+    // x's storage exists before e runs (the region's view is made from it when e stores v)
+    if (g.is_op(g.producer(ra)) && fu.at[g.producer(ra)] >= p) return false;
+    for (std::size_t w = r; g.is_view(w); w = g.viewed(w))  // (a dynamic slice's start: a leaf)
+      for (std::size_t j = 1; j < g.nargs(g.producer(w)); ++j)
+        if (g.is_op(g.producer(g.arg(g.producer(w), j)))) return false;
     if (!((usable_variants(u) & 1u) && variant_out[u][0] == 0)) return false;
     for (const refusal_reason& why : refusal_reasons)  // the set will run in x's storage
       if (why.kind != refusal::no_rewrite && refuses(why.kind, u, 0, g.out_value(u), pu)) return false;
