@@ -110,10 +110,8 @@ TEST_CASE("refused: an indestructible input or a constant", "[rewrite]") {
 }
 
 TEST_CASE("refused: a later reader", "[rewrite]") {
-  // (a later reader that is an opaque kernel: elementwise readers of x would
-  // share one loop with exp, tests/run/multi_result_loop.cpp)
   constexpr auto e = ip::exp(x);
-  constexpr auto m = ip::softmax(x);
+  constexpr auto m = x * 2.0_c;
   constexpr auto f = ip::function(ip::inputs(x), ip::outputs(e, m));
   STATIC_REQUIRE(ip::position(f, e) < ip::position(f, m));
   STATIC_REQUIRE(why<1>(f, e) == refusal::later_reader);
@@ -121,8 +119,7 @@ TEST_CASE("refused: a later reader", "[rewrite]") {
   ip::tensor<float> a{0, 1};
   auto [re, rm] = f(std::move(a));
   CHECK(values(re) == std::vector<float>{1, std::exp(1.0f)});
-  CHECK(values(rm)[0] == Approx(1 / (1 + std::exp(1.0f))));
-  CHECK(values(rm)[1] == Approx(std::exp(1.0f) / (1 + std::exp(1.0f))));
+  CHECK(values(rm) == std::vector<float>{0, 2});
   // read by the node itself with another index pattern
   constexpr auto t = A + ip::transpose(A);
   constexpr auto g = ip::function(ip::inputs(A), ip::outputs(t));

@@ -384,9 +384,9 @@ class fuser {
   // pass over the dying roots' readers; each join is tried as the joins above.
   constexpr void join_siblings() {
     std::array<bool, NV> dying{};
-    for (std::size_t r = 0; r < G::num_values; ++r) {
-      dying[r] = ix.root[r] == r && may_be_overwritten(r) && !ix.is_output[r];
-      for (const std::size_t q : ix.root_readers.of(r)) dying[r] = dying[r] && reads_whole(q, r);
+    for (std::size_t d = 0; d < G::num_values; ++d) {
+      dying[d] = ix.root[d] == d && may_be_overwritten(d) && !ix.is_output[d];
+      for (const std::size_t q : ix.root_readers.of(d)) dying[d] = dying[d] && reads_whole(q, d);
     }
     for (std::size_t v = 0; v < G::num_values; ++v) {  // returned (a view of it too), or io_alias's
       if (ix.is_output[v]) dying[ix.root[v]] = false;
@@ -395,55 +395,55 @@ class fuser {
     for (std::size_t e = 0; e < NE; ++e)  // overwritten
       for (std::size_t o = 0; g.is_op(e) && o < g.entries[e].info.num_outputs; ++o)
         if (const std::size_t rt = destroyed_root(g, ix, e, o); rt != none) dying[rt] = false;
-    std::array<std::size_t, NE> stamp{}, set{};  // stamp[s] == r + 1: step s reads root r
-    for (std::size_t r = 0; r < G::num_values; ++r) {
-      if (!dying[r]) continue;
+    std::array<std::size_t, NE> stamp{}, set{};  // stamp[s] == d + 1: step s reads root d
+    for (std::size_t d = 0; d < G::num_values; ++d) {
+      if (!dying[d]) continue;
       std::size_t k = 0;
-      for (const std::size_t q : ix.root_readers.of(r))
-        if (const std::size_t s = find(q); stamp[s] != r + 1) stamp[s] = r + 1, set[k++] = s;
-      if (k < 2 || !another_dies(r, set, k, stamp, dying) || !alive_together(set, k, stamp, r + 1)) continue;
+      for (const std::size_t q : ix.root_readers.of(d))
+        if (const std::size_t s = find(q); stamp[s] != d + 1) stamp[s] = d + 1, set[k++] = s;
+      if (k < 2 || !another_dies(d, set, k, stamp, dying) || !alive_together(set, k, stamp, d + 1)) continue;
       for (std::size_t i = 1; i < k; ++i) try_join(set[0], set[i]);
     }
   }
-  // Do the steps set[0..k) (stamp[s] == r + 1) read every reader of some dying root other than r?
-  constexpr bool another_dies(std::size_t r, const std::array<std::size_t, NE>& set, std::size_t k,
+  // Do the steps set[0..k) (stamp[s] == d + 1) read every reader of some dying root other than d?
+  constexpr bool another_dies(std::size_t d, const std::array<std::size_t, NE>& set, std::size_t k,
                               const std::array<std::size_t, NE>& stamp, const std::array<bool, NV>& dying) const {
     for (std::size_t i = 0; i < k; ++i)
       for (std::size_t m = head[set[i]]; m != none; m = next[m])
         for (std::size_t j = 0; j < g.nargs(m); ++j) {
           const std::size_t r2 = ix.root[g.arg(m, j)];
-          if (r2 == r || !dying[r2]) continue;
+          if (r2 == d || !dying[r2]) continue;
           bool all = true;
-          for (const std::size_t q : ix.root_readers.of(r2)) all = all && stamp[find(q)] == r + 1;
+          for (const std::size_t q : ix.root_readers.of(r2)) all = all && stamp[find(q)] == d + 1;
           if (all) return true;
         }
     return false;
   }
   // An input (not indestructible) or a value a node computes: storage the rewrite may reuse.
-  constexpr bool may_be_overwritten(std::size_t r) const {
-    const auto& leaf = g.entries[g.values[r].entry];
-    return leaf.kind == entry_kind::op ? !g.is_view(r) : leaf.kind == entry_kind::input && !leaf.indestructible;
+  constexpr bool may_be_overwritten(std::size_t d) const {
+    const auto& leaf = g.entries[g.values[d].entry];
+    return leaf.kind == entry_kind::op ? !g.is_view(d) : leaf.kind == entry_kind::input && !leaf.indestructible;
   }
-  // Node q is a member of a loop and reads root r only as r itself, unbroadcast.
-  constexpr bool reads_whole(std::size_t q, std::size_t r) const {
+  // Node q is a member of a loop and reads root d only as d itself, unbroadcast.
+  constexpr bool reads_whole(std::size_t q, std::size_t d) const {
     if (!g.fusable(q)) return false;
     for (std::size_t j = 0; j < g.nargs(q); ++j) {
       const std::size_t a = g.arg(q, j);
-      if (ix.root[a] == r && (a != r || is_broadcast_read(g.shape_of(a), g.shape_of(g.out_value(q))))) return false;
+      if (ix.root[a] == d && (a != d || is_broadcast_read(g.shape_of(a), g.shape_of(g.out_value(q))))) return false;
     }
     return true;
   }
-  // Is every value that the steps set[0..k) (stamp[s] == mark) store outside
+  // Is every value that the steps set[0..k) (stamp[s] == stamped) store outside
   // them returned, or read only by steps that read a value of each of them?
   constexpr bool alive_together(const std::array<std::size_t, NE>& set, std::size_t k,
-                                const std::array<std::size_t, NE>& stamp, std::size_t mark) const {
+                                const std::array<std::size_t, NE>& stamp, std::size_t stamped) const {
     for (std::size_t i = 0; i < k; ++i)
       for (std::size_t m = head[set[i]]; m != none; m = next[m]) {
         const std::size_t v = g.out_value(m);  // (a member has one output)
         if (ix.is_output[v]) continue;
         if (by_base.size(v) > 1) return false;  // viewed: its views' readers are not followed
         for (const std::size_t q : readers.of(v))
-          if (const std::size_t t = find(q); stamp[t] != mark && !reads_each(t, set, k)) return false;
+          if (const std::size_t t = find(q); stamp[t] != stamped && !reads_each(t, set, k)) return false;
       }
     return true;
   }
