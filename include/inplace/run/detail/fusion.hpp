@@ -124,8 +124,11 @@ class fuser {
   static constexpr std::size_t NE = G::num_entries, NV = graph_index<G>::NV;
   using result = fusion<NE, NV>;
 
-  constexpr fuser(const G& graph, const graph_index<G>& index, const value_lists<G>& lists, const Res& res)
-      : g(graph), ix(index), r(res), readers(lists.readers), by_base(lists.by_base) {}
+  // successors: the edges successor_edges lists, by node (program<S> builds them
+  // in a constant evaluation of their own: each has the compiler's step limit)
+  constexpr fuser(const G& graph, const graph_index<G>& index, const value_lists<G>& lists,
+                  const csr<NE, NSucc>& successors, const Res& res)
+      : g(graph), ix(index), r(res), readers(lists.readers), by_base(lists.by_base), succ(successors) {}
 
   constexpr result run() {
     result out;
@@ -134,7 +137,6 @@ class fuser {
       if (pos[e] >= 0) analysis_order[static_cast<std::size_t>(pos[e])] = e;
     }
     out.num_steps = r.schedule_size;
-    index_successors();
     // The loops the analysis relies on (graph/detail/fusion_rule.hpp): ip::check
     // has proved that each can be formed and run as one step.
     for (std::size_t e = 0; e < NE; ++e)
@@ -170,6 +172,7 @@ class fuser {
         }
       }
     }
+    join_siblings();
     // The order the call runs its steps in: a topological order of the graph whose
     // nodes are the loops (each contracted to one step) and the other nodes, with
     // the analysis's edges, earliest analysis position first. A loop's members
@@ -235,9 +238,7 @@ class fuser {
   // Each edge of the graph of nodes (data, reader before the node that
   // overwrites what it read, ip::order) is listed once; a step's edges are its
   // members' edges. Every walk below is one pass over these lists.
-  csr<NE, NSucc> succ;  // by node: the nodes that must run after it
-
-  constexpr void index_successors() { succ.build(successor_edges<G>{g, ix, readers}); }
+  const csr<NE, NSucc>& succ;  // by node: the nodes that must run after it
   // The members of each step, a list by representative (head, next): joining
   // two loops splices their lists.
   std::array<std::size_t, NE> head{}, tail{}, next{};
@@ -372,6 +373,152 @@ class fuser {
           if (p < lo) lo = p;
         }
     }
+  }
+
+  // ---- sibling loops ------------------------------------------------------------------
+  // A dying root: nothing reads it but elementwise nodes, each reading it
+  // whole (the root itself, unbroadcast), and nothing overwrites or returns
+  // it. When the steps reading one dying root also read all of another's,
+  // they join one loop (if it stores values of one extents): the loop reads
+  // every operand of an element before it stores any result, so two results
+  // may be computed in the two dying roots (x + y in x, x - y in y: the
+  // rewrite decides, storage.hpp). They join only when the values they store
+  // are alive together anyway (returned, or read by steps that read a value
+  // of each of them): a join must not keep a buffer from being reused. One
+  // pass over the dying roots' readers; each join is tried as the joins above.
+  constexpr void join_siblings() {
+    std::array<bool, NV> dying{};
+    for (std::size_t d = 0; d < G::num_values; ++d) {
+      dying[d] = ix.root[d] == d && may_be_overwritten(d) && !ix.is_output[d];
+      for (const std::size_t q : ix.root_readers.of(d)) dying[d] = dying[d] && reads_whole(q, d);
+    }
+    for (std::size_t v = 0; v < G::num_values; ++v) {  // returned (a view of it too), or io_alias's
+      if (ix.is_output[v]) dying[ix.root[v]] = false;
+      if (const std::size_t al = alias_input_value(g, v); al != none) dying[ix.root[al]] = false;
+    }
+    for (std::size_t e = 0; e < NE; ++e)  // overwritten
+      for (std::size_t o = 0; g.is_op(e) && o < g.entries[e].info.num_outputs; ++o)
+        if (const std::size_t rt = destroyed_root(g, ix, e, o); rt != none) dying[rt] = false;
+    std::array<std::size_t, NE> stamp{}, set{};  // stamp[s] == d + 1: step s reads root d
+    for (std::size_t d = 0; d < G::num_values; ++d) {
+      if (!dying[d]) continue;
+      std::size_t k = 0;
+      for (const std::size_t q : ix.root_readers.of(d))
+        if (const std::size_t s = find(q); stamp[s] != d + 1) stamp[s] = d + 1, set[k++] = s;
+      if (k < 2 || !another_dies(d, set, k, stamp, dying) || !alive_together(set, k, stamp, d + 1)) continue;
+      for (std::size_t i = 1; i < k; ++i) try_join(set[0], set[i]);
+    }
+  }
+  // Do the steps set[0..k) (stamp[s] == d + 1) read every reader of some dying root other than d?
+  constexpr bool another_dies(std::size_t d, const std::array<std::size_t, NE>& set, std::size_t k,
+                              const std::array<std::size_t, NE>& stamp, const std::array<bool, NV>& dying) const {
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t m = head[set[i]]; m != none; m = next[m])
+        for (std::size_t j = 0; j < g.nargs(m); ++j) {
+          const std::size_t r2 = ix.root[g.arg(m, j)];
+          if (r2 == d || !dying[r2]) continue;
+          bool all = true;
+          for (const std::size_t q : ix.root_readers.of(r2)) all = all && stamp[find(q)] == d + 1;
+          if (all) return true;
+        }
+    return false;
+  }
+  // An input (not indestructible) or a value a node computes: storage the rewrite may reuse.
+  constexpr bool may_be_overwritten(std::size_t d) const {
+    const auto& leaf = g.entries[g.values[d].entry];
+    return leaf.kind == entry_kind::op ? !g.is_view(d) : leaf.kind == entry_kind::input && !leaf.indestructible;
+  }
+  // Node q is a member of a loop and reads root d only as d itself, unbroadcast.
+  constexpr bool reads_whole(std::size_t q, std::size_t d) const {
+    if (!g.fusable(q)) return false;
+    for (std::size_t j = 0; j < g.nargs(q); ++j) {
+      const std::size_t a = g.arg(q, j);
+      if (ix.root[a] == d && (a != d || is_broadcast_read(g.shape_of(a), g.shape_of(g.out_value(q))))) return false;
+    }
+    return true;
+  }
+  // Is every value that the steps set[0..k) (stamp[s] == stamped) store outside
+  // them returned, or read only by steps that read a value of each of them?
+  constexpr bool alive_together(const std::array<std::size_t, NE>& set, std::size_t k,
+                                const std::array<std::size_t, NE>& stamp, std::size_t stamped) const {
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t m = head[set[i]]; m != none; m = next[m]) {
+        const std::size_t v = g.out_value(m);  // (a member has one output)
+        if (ix.is_output[v]) continue;
+        if (by_base.size(v) > 1) return false;  // viewed: its views' readers are not followed
+        for (const std::size_t q : readers.of(v))
+          if (const std::size_t t = find(q); stamp[t] != stamped && !reads_each(t, set, k)) return false;
+      }
+    return true;
+  }
+  // Does some member of step t read a value that step set[i] computes, for every i < k?
+  constexpr bool reads_each(std::size_t t, const std::array<std::size_t, NE>& set, std::size_t k) const {
+    for (std::size_t i = 0; i < k; ++i) {
+      bool found = false;
+      for (std::size_t m = head[t]; m != none && !found; m = next[m])
+        for (std::size_t j = 0; j < g.nargs(m) && !found; ++j) {
+          const std::size_t pr = g.producer(g.arg(m, j));
+          found = g.is_op(pr) && find(pr) == set[i];
+        }
+      if (!found) return false;
+    }
+    return true;
+  }
+  // Joins the steps of a and b into one loop, unless it could not run as one
+  // step or would store values of other extents.
+  constexpr void try_join(std::size_t a, std::size_t b) {
+    const std::size_t sa = find(a), sb = find(b);
+    if (sa == sb || joins_cycle(sa, sb)) return;
+    const std::size_t absorbed = loops.unite(sa, sb), kept = find(sa);
+    const std::size_t kept_tail = tail[kept];
+    splice(absorbed, kept);
+    if (stores_provably_one_extents(kept) && valid(kept)) {
+      reorder(sa, sb, kept);
+    } else {
+      next[kept_tail] = none, tail[kept] = kept_tail;  // undo the splice
+      loops.undo(absorbed);
+    }
+  }
+  // stores_one_extents, also accepting two elementwise results whose operands
+  // have, axis by axis, the same extent classes (x + y and x - y: each is the
+  // broadcast of x's and y's extents, whatever they are).
+  constexpr bool stores_provably_one_extents(std::size_t rep) const {
+    std::size_t first = none;
+    for (std::size_t e = head[rep]; e != none; e = next[e])
+      for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) {
+        const std::size_t v = g.out_value(e, o);
+        bool stored = ix.is_output[v] || by_base.size(v) > 1 || readers.size(v) == 0;
+        for (std::size_t i = 0; i < readers.size(v) && !stored; ++i) stored = find(readers.at(v, i)) != rep;
+        if (!stored) continue;
+        if (first == none) first = v;
+        else if (!classes.same(g, first, v) && !same_broadcast(first, v)) return false;
+      }
+    return true;
+  }
+  // Are v and w elementwise results whose operands' extent classes (static
+  // 1s aside: they broadcast) are the same set on every axis?
+  constexpr bool same_broadcast(std::size_t v, std::size_t w) const {
+    const std::size_t rank = g.shape_of(v).rank;
+    if (g.shape_of(w).rank != rank || !g.elementwise(g.producer(v)) || !g.elementwise(g.producer(w))) return false;
+    for (std::size_t k = 0; k < rank; ++k)  // k counts axes from the right
+      if (!classes_within(v, w, k) || !classes_within(w, v, k)) return false;
+    return true;
+  }
+  // Is every extent class of v's operands on axis k (from the right) one of w's?
+  constexpr bool classes_within(std::size_t v, std::size_t w, std::size_t k) const {
+    const std::size_t ev = g.producer(v), ew = g.producer(w);
+    for (std::size_t j = 0; j < g.nargs(ev); ++j) {
+      const std::size_t c = class_at(g.arg(ev, j), k);
+      if (c == 1 || c == none) continue;
+      bool found = false;
+      for (std::size_t i = 0; i < g.nargs(ew) && !found; ++i) found = class_at(g.arg(ew, i), k) == c;
+      if (!found) return false;
+    }
+    return true;
+  }
+  constexpr std::size_t class_at(std::size_t a, std::size_t k) const {  // none: a has no axis k
+    const std::size_t ra = g.shape_of(a).rank;
+    return k < ra ? classes.of[a][ra - 1 - k] : none;
   }
 
   constexpr bool only_reader(std::size_t v, std::size_t c) const {

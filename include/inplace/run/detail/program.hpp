@@ -139,7 +139,12 @@ struct program {
 
   static constexpr value_lists<G> lists{g};
   static constexpr std::size_t num_edges = successor_edges<G>{g, index, lists.readers}.count();
-  static constexpr auto fused = fuser<G, decltype(S::result), num_edges>(g, index, lists, S::result).run();
+  static constexpr auto successors = [] {
+    csr<NE, num_edges> c;
+    c.build(successor_edges<G>{g, index, lists.readers});
+    return c;
+  }();
+  static constexpr auto fused = fuser<G, decltype(S::result), num_edges>(g, index, lists, successors, S::result).run();
 
   // Debug mode's reference: every node alone, in the analysis's order, every
   // computed value stored (instantiated only by debug mode).

@@ -130,6 +130,7 @@ class planner {
   std::array<std::size_t, NI> occupant_input{};   // by input: the root its storage holds now
   std::array<bool, NV> destroyed{};               // by root: some node's destroy_map lists it
   std::array<int, NV> held_from{};                // by root: the position it is computed at
+  std::array<bool, NE> placed{};                  // by node: its outputs have their storage
   static constexpr int forever = 1 << 30;
   static constexpr auto variant_out = variant_outputs<P>(std::make_index_sequence<NE>{});
 
@@ -243,6 +244,7 @@ class planner {
       if (info.region >= 0) ++out.copies;  // a pure update starts from a copy of x
       if (stored) hold(v, {home::buffer, take_buffer(out, v, p)}, p);
     }
+    placed[e] = true;
   }
 
   // v is computed in the storage of root rt: in place when rt is donated or an
@@ -312,16 +314,19 @@ class planner {
   // Output o (value v) of pure node e: computed by the variant of an input j
   // whose destroy_map puts output o over input j, when j's storage may be
   // overwritten: the first such input that no reason of refusal_reasons
-  // (rewrite.hpp), checked in the table's order, applies to.
+  // (rewrite.hpp), checked in the table's order, applies to; in a loop of
+  // several results, one that fewer of the loop's later members could take
+  // ((x + y, x * 2): x + y in y, x * 2 in x).
   constexpr bool try_rewrite(result& out, std::size_t e, std::size_t o, std::size_t v, int p) {
     const std::uint32_t variants = usable_variants(e);
     refusal& why = out.why[e];  // set by place_outputs; the first candidate's reason
     if (variants == 0 || !rewrite_ || out.rewritten[e] >= 0) return false;  // (no_rewrite: place_outputs)
-    for (std::size_t j = 0; j < g.nargs(e); ++j) {
-      if (!(variants >> j & 1u) || variant_out[e][j] != static_cast<int>(o)) continue;
+    std::size_t j = none, fewest = none;
+    for (std::size_t c = 0; c < g.nargs(e) && fewest != 0; ++c) {
+      if (!(variants >> c & 1u) || variant_out[e][c] != static_cast<int>(o)) continue;
       refusal r = refusal::none;
       for (const refusal_reason& x : refusal_reasons)
-        if (refuses(x.kind, e, j, v, p)) {
+        if (refuses(x.kind, e, c, v, p)) {
           r = x.kind;
           break;
         }
@@ -329,6 +334,9 @@ class planner {
         if (why == refusal::none) why = r;
         continue;
       }
+      if (const std::size_t n = later_claims(e, ix.root[g.arg(e, c)]); n < fewest) j = c, fewest = n;
+    }
+    if (j != none) {
       const std::size_t a = g.arg(e, j);
       const place at = holder[ix.root[a]];
       out.rewritten[e] = static_cast<int>(j);
@@ -391,6 +399,18 @@ class planner {
   constexpr std::size_t lists_readers_of(std::size_t v) const { return P::lists.readers.size(v); }
   constexpr std::size_t only_reader(std::size_t v) const { return P::lists.readers.at(v, 0); }
 
+  // How many members of node e's loop, placed after it, could be computed in root ra.
+  constexpr std::size_t later_claims(std::size_t e, std::size_t ra) const {
+    std::size_t n = 0;
+    for (const std::size_t m : ix.root_readers.of(ra)) {
+      if (m == e || placed[m] || fu.group[m] == none || fu.group[m] != fu.group[e]) continue;
+      const std::uint32_t vm = usable_variants(m);
+      bool claims = false;
+      for (std::size_t k = 0; k < g.nargs(m); ++k) claims = claims || ((vm >> k & 1u) && ix.root[g.arg(m, k)] == ra);
+      n += claims;
+    }
+    return n;
+  }
   // Whether reason r keeps the rewrite of node e (output value v, at position
   // p) from computing in input j's storage.
   constexpr bool refuses(refusal r, std::size_t e, std::size_t j, std::size_t v, int p) const {
