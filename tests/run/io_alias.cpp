@@ -507,3 +507,22 @@ TEST_CASE("may_alias by copy under strict_donation: the donated storage is used"
   CHECK(values(o0) == std::vector<float>{1, 2});
   CHECK(values(o1) == std::vector<float>{3, 4});
 }
+
+TEST_CASE("may_alias by copy: extents that differ in this call, and overlapping arguments", "[io_alias][copy]") {
+  constexpr auto f = ip::function(ip::inputs(a, b), ip::outputs(a, b), ip::io_alias<0, 1>(ip::may_alias));
+  {  // a has 2 elements, b 3: output 0 cannot live in b's storage, and gets a fresh tensor
+    ip::tensor<float> x{1, 2}, y{10, 20, 30};
+    const float* py = y.data();
+    auto [o0, o1] = f(std::move(x), std::move(y));
+    CHECK(o0.data() != py);
+    CHECK(values(o0) == std::vector<float>{1, 2});
+    CHECK(values(o1) == std::vector<float>{10, 20, 30});
+  }
+  {  // a borrowed view of the donated b: b's storage is not written, the results are the same
+    ip::tensor<float> y{10, 20, 30};
+    const auto rev = ip::reverse(y);
+    auto [o0, o1] = f(rev, std::move(y));
+    CHECK(values(o0) == std::vector<float>{30, 20, 10});
+    CHECK(values(o1) == std::vector<float>{10, 20, 30});
+  }
+}

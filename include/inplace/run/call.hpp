@@ -28,7 +28,11 @@
 //  - a view of a donated input or of a computed value: an ip::kept_view, which
 //    keeps that storage alive (unless the viewed value is itself returned as a
 //    tensor: then a tensor_view into that tensor);
-//  - a scalar input or a constant: a rank-0 tensor.
+//  - a scalar input or a constant: a rank-0 tensor;
+//  - the output of an io_alias honoured by a copy (a may_alias that in place
+//    would break a rule: graph/detail/analysis.hpp), its input donated: a tensor
+//    in that input's storage, copied there when the graph has run, after every
+//    output living in that storage was copied out (a fresh tensor each).
 // An output returned twice is a tensor the second time too (a copy).
 //
 // If a call throws, no borrowed argument was modified. A donated argument keeps
@@ -561,11 +565,16 @@ class invocation {
     auto& arg = std::get<copy_into[K]>(args_);
     bool fits = copy_in_ok_;
     for (std::size_t i = 0; i < X::template rank_of<V>; ++i) fits = fits && from.extent(i) == arg.extent(i);
-    count_copy();
-    if (!fits) {
-      count_allocation();
-      return result_tensor_t<K>(from);
+    if (!fits) {  // (a saved output already is a fresh tensor)
+      if constexpr (saved<K>) {
+        return std::move(*std::get<K>(saved_));
+      } else {
+        count_allocation();
+        count_copy();
+        return result_tensor_t<K>(from);
+      }
     }
+    count_copy();
     detail::assign(arg.view(), from, assign_mode::noalias);
     return tensor_access::adopt<result_tensor_t<K>>(tensor_access::take(arg), from.extents());
   }
