@@ -526,3 +526,57 @@ TEST_CASE("may_alias by copy: extents that differ in this call, and overlapping 
     CHECK(values(o1) == std::vector<float>{10, 20, 30});
   }
 }
+
+// ip::plan against the call's own counts, for every donation pattern.
+namespace {
+template <bool D>
+constexpr auto marker() {
+  if constexpr (D) return ip::donated;
+  else return ip::borrowed;
+}
+template <bool D, class T>
+decltype(auto) pass(T& t) {
+  if constexpr (D) return std::move(t);
+  else return (t);
+}
+template <std::uint64_t M, class F, class Make, std::size_t... I>
+void counts_match(const F& f, Make make, std::index_sequence<I...>) {
+  constexpr ip::plan_result p = ip::plan(F{}, marker<((M >> I) & 1u) != 0>()...);
+  auto args = make();
+  INFO("donation mask " << M);
+  const int before = allocations::aligned();
+  {
+    [[maybe_unused]] auto r = f(pass<((M >> I) & 1u) != 0>(std::get<I>(args))...);
+    CHECK(allocations::aligned() - before == static_cast<int>(p.allocations));
+    CHECK(ip::detail::run::last_call_counts.copies == p.copies);
+  }
+}
+template <class F, class Make>
+void counts_match_all(const F& f, Make make) {
+  constexpr std::size_t n = std::tuple_size_v<decltype(make())>;
+  [&]<std::uint64_t... M>(std::integer_sequence<std::uint64_t, M...>) {
+    (counts_match<M>(f, make, std::make_index_sequence<n>{}), ...);
+  }(std::make_integer_sequence<std::uint64_t, (1u << n)>{});
+}
+}  // namespace
+
+TEST_CASE("may_alias by copy: ip::plan counts what the call allocates and copies", "[io_alias][copy]") {
+  const auto ab = [] { return std::tuple{ip::tensor<float>{1, 2, 3}, ip::tensor<float>{10, 20, 30}}; };
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(a, b), ip::io_alias<0, 1>(ip::may_alias)), ab);
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(b, a), ip::io_alias<0, 0>(ip::may_alias),
+                                ip::io_alias<1, 1>(ip::may_alias)),
+                   ab);
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(a + b, b - a), ip::io_alias<0, 0>(ip::may_alias),
+                                ip::io_alias<1, 1>(ip::may_alias)),
+                   ab);
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(ip::exp(a), ip::slice<1>(ip::exp(a)), b),
+                                ip::io_alias<0, 1>(ip::may_alias)),
+                   ab);
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(ip::add_inplace(b, a)), ip::io_alias<0, 0>(ip::may_alias)), ab);
+  counts_match_all(ip::function(ip::inputs(W), ip::outputs(ip::dot(W, W), W), ip::io_alias<0, 0>(ip::may_alias)),
+                   [] { return std::tuple{ip::tensor<float, 2>{{1, 2}, {3, 4}}}; });
+  using T = ip::tensor<float, ip::extents<4>>;
+  counts_match_all(ip::function(ip::inputs(S4, T4), ip::outputs(ip::exp(S4), ip::add_inplace(S4, T4)),
+                                ip::io_alias<0, 0>(ip::may_alias)),
+                   [] { return std::tuple{T{0, 1, 0, 1}, T{1, 2, 3, 4}}; });
+}
