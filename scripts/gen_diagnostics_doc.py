@@ -89,6 +89,12 @@ ABOUT = {
                                "holds no values, so a constant is a `_c` literal and a run-time value an "
                                "`ip::scalar` or `ip::input`.",
     "slice_step": "A slice of step 0, which walks nowhere (Python refuses it too).",
+    "dynamic_start": "A dynamic slice whose start is computed inside the graph: the call checks a start before "
+                     "anything runs (nothing written when it is out of range), so it must be an input's value.",
+    "update_region": "Writing through a broadcast view, whose elements repeat: the update's result would depend on "
+                     "the order of the writes (NumPy's broadcast views are read-only too).",
+    "update_op": "Combining a region with a value by an op that is not elementwise: `ip::update<Op>` combines each "
+                 "element of the region with one element of the value.",
     "tensor_op": "An in-place op on tensors with several outputs: only one of them can live in the destroyed "
                  "operand's storage; a graph runs such an op.",
     "tensor_type": "A tensor the library cannot store: a rank outside 0..8, an element type that is const or not "

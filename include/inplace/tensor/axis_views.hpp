@@ -14,6 +14,8 @@
 //   squeeze<A>(x)             axis A, of extent 1, removed (ip::shape_error otherwise)
 //   diagonal<K = 0>(A)        A[i, i + K] over axes 0 and 1, as the last axis
 //   broadcast_to<E...>(x), broadcast_to(x, e...)   NumPy's broadcast_to: a read-only view
+//   dynamic_slice<Axis, Size>(x, start)   x[start:start + Size] on axis Axis, start
+//                             a run-time integer in 0 .. extent - Size (else ip::shape_error)
 
 #include "inplace/tensor/detail/tensor_fwd.hpp"
 #include "inplace/tensor/detail/view_layout.hpp"
@@ -23,6 +25,7 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -160,6 +163,24 @@ auto broadcast_to(X&& x, I... e) {
   } else {
     return 0;
   }
+}
+
+template <int Axis, std::size_t Size, class X, std::integral I>
+  requires detail::texpr::operand<X>
+auto dynamic_slice(X&& x, I start) {
+  return detail::tx_apply_view(std::forward<X>(x), [start](const auto& v) {
+    constexpr std::size_t N = std::remove_cvref_t<decltype(v)>::rank;
+    constexpr std::size_t k = detail::axis_of(Axis, N);
+    static_assert(k < N, "inplace: view_axis: ip::dynamic_slice<Axis, Size>: the axis is out of range for the view's rank; "
+                  "fix: use an axis in -rank .. rank - 1.");
+    const std::size_t n = v.extent(k);
+    if (start < 0 || Size > n || static_cast<std::size_t>(start) > n - Size)
+      detail::tx_view_error("dynamic_slice: start " + std::to_string(start) + " is out of range for " +
+                            std::to_string(Size) + " element(s) of axis " + std::to_string(k) + " of extent " +
+                            std::to_string(n) + " (0 <= start <= extent - size; nothing is clamped)");
+    const auto b = static_cast<std::ptrdiff_t>(start);
+    return detail::tx_slice_axis(v, k, b, b + static_cast<std::ptrdiff_t>(Size), 1);
+  });
 }
 
 }  // namespace inplace

@@ -37,6 +37,7 @@ struct destroy_fact {
   int arg = -1;            // argument position of the destroyed input; -1: virtual
   index_pattern pattern;   // the destroyer's own index pattern on r
   std::size_t out_value = 0;
+  bool whole = false;      // its output holds all of r (an update writes a region of it, returns r)
 };
 
 // The schedule the rules leave, or the first broken rule.
@@ -163,9 +164,18 @@ class analyzer {
           const std::size_t a = g.arg(n, j);
           bool known = false;
           for (std::size_t f = first; f < num_facts; ++f) known |= facts[f].root == root(a);
-          if (!known) facts[num_facts++] = {n, root(a), static_cast<int>(j), pattern(a), e.first_value + o};
+          if (!known) facts[num_facts++] = {n, root(a), static_cast<int>(j), written(n, a), e.first_value + o, e.info.region >= 0};
         }
     }
+  }
+
+  // The elements of destroyed input a that node n writes: all of them, or the
+  // region its op names (ip::set's in-place form writes only its view of x).
+  constexpr index_pattern written(std::size_t n, std::size_t a) const {
+    const int reg = g.entries[n].info.region;
+    if (reg < 0) return pattern(a);
+    const std::size_t r = g.arg(n, static_cast<std::size_t>(reg));
+    return root(r) == root(a) ? pattern(r) : pattern(a);
   }
 
   // ---- the destroy handler -----------------------------------------------------
@@ -173,10 +183,13 @@ class analyzer {
     report& r = res.rep;
     std::array<std::size_t, NV> destroyer{};
     for (auto& d : destroyer) d = npos;
-    for (std::size_t i = 0; i < num_facts; ++i) {  // (nodes writing disjoint regions of a root are independent)
+    // (nodes writing disjoint regions of a root are independent, unless one
+    // returns the whole root: the other's writes would show in it)
+    for (std::size_t i = 0; i < num_facts; ++i) {
       const auto& f = facts[i];
       for (std::size_t k = 0; k < i; ++k)
-        if (facts[k].root == f.root && facts[k].node != f.node && !facts[k].pattern.disjoint_from(f.pattern))
+        if (facts[k].root == f.root && facts[k].node != f.node &&
+            (facts[k].whole || f.whole || !facts[k].pattern.disjoint_from(f.pattern)))
           return fail(r, error_kind::multiple_destroyers, value_label(f.root), entry_label(facts[k].node),
                       entry_label(f.node));
       if (destroyer[f.root] == npos) destroyer[f.root] = f.node;
@@ -204,11 +217,14 @@ class analyzer {
     if (f.arg >= 0 && f.pattern.overlaps_itself())
       return fail(r, error_kind::aliasing_hazard, entry_label(f.node), value_label(f.root),
                   value_label(g.arg(f.node, static_cast<std::size_t>(f.arg))));
+    // (an update writes its region elementwise: v may read it at the same index)
+    const int reg = n.info.region;
+    const shape& span = reg < 0 ? out : g.values[g.arg(f.node, static_cast<std::size_t>(reg))].value_shape;
     for (std::size_t j = 0; j < n.num_args; ++j) {
       const std::size_t a = g.arg(f.node, j);
-      if (static_cast<int>(j) == f.arg || root(a) != f.root) continue;
-      const bool same_index = n.info.elementwise && !d_broadcast &&
-                              !is_broadcast_read(g.values[a].value_shape, out) && pattern(a).same_as(f.pattern);
+      if (static_cast<int>(j) == f.arg || static_cast<int>(j) == reg || root(a) != f.root) continue;
+      const bool same_index = (n.info.elementwise || reg >= 0) && !d_broadcast &&
+                              !is_broadcast_read(g.values[a].value_shape, span) && pattern(a).same_as(f.pattern);
       if (!same_index && !pattern(a).disjoint_from(f.pattern))  // (elements it does not write: read in any order)
         return fail(r, error_kind::aliasing_hazard, entry_label(f.node), value_label(f.root), value_label(a));
     }

@@ -33,6 +33,7 @@ enum class step_kind : unsigned char {
   broadcast,    // to the output's extents (stride 0)
   reshape,      // to the output's extents, row-major
   reinterpret,  // a = sizeof the old element, b = sizeof the new one
+  dynamic,      // axis: a slice whose start is known only when the program runs
   unknown
 };
 
@@ -134,8 +135,13 @@ struct index_pattern {
   //    from; with a step other than 1 the map misses the elements' phase.
   // A pattern that no longer covers its elements is `clamped`: it is never
   // proved disjoint from anything (same_as does not look at these yet).
-  enum class cover : unsigned char { exact, front, shifted };
+  //  - a slice whose start is known only when the program runs (ip::dynamic_slice)
+  //    keeps the whole axis: a `loose` axis, from which no later step may pick,
+  //    and the pattern a `superset` of its elements: never the same as another,
+  //    and disjoint only from what the whole axis is disjoint from.
+  enum class cover : unsigned char { exact, front, shifted, loose };
   bool clamped = false;
+  bool superset = false;
   std::array<cover, max_axes> partial{};
   // The least value of each extent of the basis for which every view of the
   // chain is non-empty (a view of an empty view is empty).
@@ -172,6 +178,7 @@ struct index_pattern {
   template <class Shape>
   constexpr void append(const step_code& s, const Shape& out, std::size_t dyn) {
     if (unknown) return;
+    if (superset && picks_from_loose(s)) return void(unknown = true);
     switch (s.kind) {
       case step_kind::identity: return;
       case step_kind::transpose: {
@@ -189,13 +196,14 @@ struct index_pattern {
       case step_kind::broadcast: broadcast(out, dyn); break;
       case step_kind::reshape: reshape(out, dyn); break;
       case step_kind::reinterpret: reinterpret(s.a, s.b); break;
+      case step_kind::dynamic: loosen(static_cast<std::size_t>(s.axis)); break;
       case step_kind::unknown: unknown = true; return;
     }
     normalise();
   }
 
   constexpr bool same_as(const index_pattern& o) const {
-    if (unknown || o.unknown || basis != o.basis || rr != o.rr || vr != o.vr) return false;
+    if (unknown || o.unknown || superset || o.superset || basis != o.basis || rr != o.rr || vr != o.vr) return false;
     for (std::size_t k = 0; k < vr; ++k)
       if (!(ext[k] == o.ext[k])) return false;
     if (is_empty()) return true;
@@ -271,6 +279,24 @@ struct index_pattern {
   constexpr void shift(std::size_t k, const lin& by) {  // the view starts `by` elements further on axis k
     for (std::size_t r = 0; r < rr; ++r)
       if (m[r][k] != 0) off[r] = off[r] + m[r][k] * by;
+  }
+  // A run-time start on axis k: the whole axis stands for the slice.
+  constexpr void loosen(std::size_t k) {
+    if (!axis_ok(k, vr)) return;
+    if (partial[k] != cover::exact) return void(unknown = true);
+    partial[k] = cover::loose;
+    superset = true;
+  }
+  // Whether step s selects from a loose axis, or lays the elements out anew
+  // (the whole axis would then stand for the wrong elements).
+  constexpr bool picks_from_loose(const step_code& s) const {
+    const auto loose = [&](std::int64_t k) { return k >= 0 && static_cast<std::size_t>(k) < vr && partial[static_cast<std::size_t>(k)] == cover::loose; };
+    switch (s.kind) {
+      case step_kind::identity: case step_kind::transpose: case step_kind::permute: case step_kind::expand: return false;
+      case step_kind::slice: case step_kind::index: case step_kind::squeeze: case step_kind::dynamic: return loose(s.axis);
+      case step_kind::diagonal: return loose(s.axis) || loose(s.a);
+      default: return true;  // broadcast, reshape, reinterpret, unknown
+    }
   }
   constexpr bool axis_ok(std::size_t k, std::size_t limit) {
     if (k < limit) return true;

@@ -32,6 +32,11 @@ struct op_info {
   std::array<int, max_outputs> view_of{-1, -1, -1, -1, -1, -1, -1, -1};  // input viewed by output i
   std::array<std::uint32_t, max_outputs> destroys{};                      // inputs destroyed, as a bit set
   std::array<int, max_outputs> storage{-1, -1, -1, -1, -1, -1, -1, -1};  // first listed input of destroy_map[i]
+  // An op that overwrites only part of its destroyed input (ip::set's in-place
+  // form) names the input that is a view of that part (region_input), or -1.
+  // Its pure form computes a copy of the destroyed input, then the region.
+  int region = -1;
+  bool region_set = false;  // ... and replaces it by input 1 (ip::set): not combined with its old elements
 };
 
 // How many of the op's outputs its view_map lists: a view op lists them all
@@ -80,6 +85,8 @@ constexpr op_info read_op(std::size_t num_args) {
   r.name = op_name<Op>();
   r.elementwise = is_elementwise<Op>();
   r.num_outputs = num_outputs_of<Op>();
+  if constexpr (requires { Op::region_input; }) r.region = static_cast<int>(Op::region_input);
+  if constexpr (requires { Op::replaces_region; }) r.region_set = Op::replaces_region;
   if (r.num_outputs == 0 || r.num_outputs > max_outputs) {
     r.maps_ok = false;
     r.num_outputs = r.num_outputs == 0 ? 1 : max_outputs;

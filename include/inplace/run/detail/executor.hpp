@@ -234,10 +234,33 @@ class executor {
   template <std::size_t V>
   static constexpr dtype<V> constant_value = static_cast<dtype<V>>(P::template entry_t<g.values[V].entry>::value);
 
+  // Whether node E's arguments and results have static extents only: the
+  // analysis checked them, and a call copies its results' extents.
+  template <std::size_t E>
+  static constexpr bool all_static() {
+    constexpr auto& ent = g.entries[E];
+    const auto fixed = [](const shape& s) {
+      for (std::size_t i = 0; i < s.rank; ++i)
+        if (s.extent[i] == dynamic) return false;
+      return true;
+    };
+    for (std::size_t j = 0; j < ent.num_args; ++j)
+      if (!fixed(g.values[g.arg(E, j)].value_shape)) return false;
+    for (std::size_t o = 0; o < ent.info.num_outputs; ++o)
+      if (!fixed(g.values[ent.first_value + o].value_shape)) return false;
+    return true;
+  }
   template <std::size_t E>
   void extents_of_entry() {
     constexpr auto& ent = g.entries[E];
-    if constexpr (ent.kind == entry_kind::constant) {
+    if constexpr (ent.kind == entry_kind::op && all_static<E>()) {
+      for (std::size_t o = 0; o < ent.info.num_outputs; ++o) {
+        const shape& s = g.values[ent.first_value + o].value_shape;
+        for (std::size_t i = 0; i < s.rank; ++i) slots[ent.first_value + o].e[i] = s.extent[i];
+      }
+      if constexpr (requires { P::template entry_t<E>::op::dynamic_start; })
+        check_start<E>(g.values[g.arg(E, 0)].value_shape);
+    } else if constexpr (ent.kind == entry_kind::constant) {
       slots[ent.first_value].p = const_cast<void*>(static_cast<const void*>(&constant_value<ent.first_value>));
     } else if constexpr (ent.kind == entry_kind::op && ent.info.elementwise && ent.info.num_outputs == 1) {
       broadcast_extents<E>(std::make_index_sequence<ent.num_args>{});
@@ -260,7 +283,20 @@ class executor {
         slot& out = slots[ent.first_value + o];
         for (std::size_t i = 0; i < s.rank; ++i) out.e[i] = s.extent[i];
       }
+      if constexpr (requires { N::op::dynamic_start; }) check_start<E>(in[0]);
     }
+  }
+  // A dynamic slice's start, a leaf's value, is in range before anything runs.
+  template <std::size_t E>
+  void check_start(const shape& x) const {
+    using Op = typename P::template entry_t<E>::op;
+    constexpr std::size_t start = g.arg(E, 1);
+    const auto t = *static_cast<const dtype<start>*>(slots[start].p);
+    const std::size_t n = x.extent[axis_of(Op::axis, x.rank)];
+    if (t < 0 || Op::size > n || static_cast<std::size_t>(t) > n - Op::size)
+      throw shape_error("inplace: shape_error: " + std::string(entry_label(g, E).view()) + ": start " + std::to_string(t) +
+                        " is out of range for " + std::to_string(Op::size) + " element(s) of an axis of extent " +
+                        std::to_string(n) + " (0 <= start <= extent - size; nothing is clamped)");
   }
   // An elementwise node's extents: its arguments' broadcast (NumPy's rule), and
   // for an in-place node those of the input it overwrites.
@@ -428,7 +464,8 @@ class executor {
                             A = g.arg(E, static_cast<std::size_t>(g.entries[E].info.view_of[O]));
       using K = view_kernel<typename P::template entry_t<E>::op>;
       const auto out = [&] {  // (the standard view ops have one output and a plain run)
-        if constexpr (g.entries[E].info.num_outputs == 1) return K::run(view<A>());
+        if constexpr (requires { P::template entry_t<E>::op::dynamic_start; }) return K::run(view<A>(), view<g.arg(E, 1)>());
+        else if constexpr (g.entries[E].info.num_outputs == 1) return K::run(view<A>());
         else return K::template run<O>(view<A>());
       }();
       slot& s = slots[V];
@@ -498,6 +535,7 @@ class executor {
   void run_opaque() {
     constexpr auto& ent = g.entries[E];
     using Op = typename decltype(op_of<E>())::type;
+    if constexpr (ent.info.region >= 0 && ent.info.destroys[0] == 0 && pl.rewritten[E] < 0) count_copy();  // a pure update copies x
     static constexpr auto co = computed_outputs<E>();
     [&]<std::size_t... K, std::size_t... J>(std::index_sequence<K...>, std::index_sequence<J...>) {
       const std::tuple<decltype(output_storage<E, co[K]>())...> outs{output_storage<E, co[K]>()...};

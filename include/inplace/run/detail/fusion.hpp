@@ -88,10 +88,14 @@ struct successor_edges {
       if (order_next[e] != none) add(e, order_next[e]);
     }
   }
-  // The region of root rt that node n writes: the pattern of the input it computes in.
+  // The region of root rt that node n writes: the pattern of the input it
+  // computes in, or of the region its op names (an update's view of x).
   constexpr const index_pattern& written_pattern(std::size_t n, std::size_t rt) const {
     std::size_t o = 0;
     while (destroyed_root(g, ix, n, o) != rt) ++o;
+    const int reg = g.entries[n].info.region;
+    if (reg >= 0 && ix.root[g.arg(n, static_cast<std::size_t>(reg))] == rt)
+      return ix.pattern[g.arg(n, static_cast<std::size_t>(reg))];
     return ix.pattern[g.arg(n, static_cast<std::size_t>(g.entries[n].info.storage[o]))];
   }
   // How many edges there are (the capacity of the fuser's list).

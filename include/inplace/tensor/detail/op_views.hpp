@@ -6,6 +6,7 @@
 // (ops/views.hpp), its tensor function and its row here.
 
 #include "inplace/ops/detail/op_info.hpp"
+#include "inplace/ops/update.hpp"
 #include "inplace/ops/views.hpp"
 #include "inplace/tensor/axis_views.hpp"
 #include "inplace/tensor/tensor_view.hpp"
@@ -86,6 +87,11 @@ struct view_kernel<ops::reshape<E...>> {
 template <>
 struct view_kernel<ops::flatten> {
   static auto run(const auto& v) { return inplace::flatten(v); }
+};
+template <int Axis, std::size_t Size>
+struct view_kernel<ops::dynamic_slice<Axis, Size>> {
+  template <class V, class S>
+  static auto run(const V& v, const S& start) { return inplace::dynamic_slice<Axis, Size>(v, *start.data()); }
 };
 template <class U>
 struct view_kernel<ops::reinterpret<U>> {
