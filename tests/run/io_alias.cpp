@@ -580,3 +580,23 @@ TEST_CASE("may_alias by copy: ip::plan counts what the call allocates and copies
                                 ip::io_alias<0, 0>(ip::may_alias)),
                    [] { return std::tuple{T{0, 1, 0, 1}, T{1, 2, 3, 4}}; });
 }
+
+TEST_CASE("one value returned twice, aliased to two inputs", "[io_alias][copy]") {
+  // the value can be computed in one storage only: a second must_alias is refused (it was
+  // accepted before and returned a copy elsewhere), a second may_alias is a copy
+  constexpr auto s = x + y;
+  STATIC_REQUIRE(ip::check(ip::inputs(x, y), ip::outputs(s, s), ip::io_alias<0, 0>(ip::must_alias),
+                           ip::io_alias<1, 1>(ip::must_alias))
+                     .error == ip::error_kind::alias_conflict);
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(s, s), ip::io_alias<0, 0>(ip::must_alias),
+                                  ip::io_alias<1, 1>(ip::may_alias));
+  STATIC_REQUIRE(ip::plan(f, ip::donated, ip::donated) == ip::plan_result{0, 1, 1, 1, 0});
+  ip::tensor<float> u{1, 2}, w{10, 20};
+  const float* pu = u.data();
+  const float* pw = w.data();
+  auto [s0, s1] = counted(f, ip::plan(f, ip::donated, ip::donated), std::move(u), std::move(w));
+  CHECK(s0.data() == pu);
+  CHECK(s1.data() == pw);
+  CHECK(values(s0) == std::vector<float>{11, 22});
+  CHECK(values(s1) == std::vector<float>{11, 22});
+}

@@ -433,13 +433,6 @@ class invocation {
 
   // ---- results -------------------------------------------------------------------
   static constexpr const graph_index<G>& ix = P::index;
-  // Whether value V is returned as a tensor (not a view) by an output before position K.
-  template <std::size_t V, std::size_t K>
-  static constexpr bool returned_before = [] {
-    for (std::size_t k = 0; k < K; ++k)
-      if (g.outputs[k] == V) return true;
-    return false;
-  }();
   // Whether value V lives in part of a storage (an in-place op on a slice): it is
   // returned as a kept_view of that storage, never as a tensor.
   template <std::size_t V>
@@ -579,6 +572,13 @@ class invocation {
     return tensor_access::adopt<result_tensor_t<K>>(tensor_access::take(arg), from.extents());
   }
 
+  // Whether value V is returned as a tensor (not a view) by an output before position K.
+  template <std::size_t V, std::size_t K>
+  static constexpr bool returned_before = [] {
+    for (std::size_t k = 0; k < K; ++k)
+      if (g.outputs[k] == V && copy_into[k] == none) return true;
+    return false;
+  }();
   template <std::size_t V>
   static constexpr bool returned_as_tensor = [] {
     for (std::size_t k = 0; k < NO; ++k)

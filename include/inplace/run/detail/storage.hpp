@@ -489,8 +489,12 @@ class planner {
       const auto kind = g.entries[g.values[r].entry].kind;
       bool copy = kind == entry_kind::constant || kind == entry_kind::scalar || holder[r].where == home::scalar;
       const bool borrowed_input = kind == entry_kind::input && !donated_[ix.input_of[r]];
-      if (!copy && !borrowed_input && v == r && !lives_in_view(g, v))
-        for (std::size_t j = 0; j < k; ++j) copy = copy || g.outputs[j] == v;
+      const auto copied_in = [&](std::size_t j) {  // (plan_alias_copies: returns no storage of its own)
+        const std::size_t in = alias_copy_input(g, ix, j);
+        return in != none && donated_[in];
+      };
+      if (!copy && !borrowed_input && !copied_in(k) && v == r && !lives_in_view(g, v))
+        for (std::size_t j = 0; j < k; ++j) copy = copy || (g.outputs[j] == v && !copied_in(j));
       if (out.saved[v]) copy = true, ++out.copies;  // (plan_alias_copies)
       if (!copy) continue;
       ++out.allocations;
