@@ -1,5 +1,8 @@
 // io_alias at run time: must_alias returns the output in the donated input's
-// storage; may_alias uses a donated input's storage and copy-protects a borrowed one.
+// storage; may_alias uses a donated input's storage and copy-protects a borrowed
+// one, and where in place would break a rule, copies the output into the donated
+// storage when the call returns.
+#include "../tensor/allocations.hpp"
 #include "values.hpp"
 
 #include <inplace.hpp>
@@ -243,4 +246,357 @@ TEST_CASE("io_alias: more view outputs ip::check accepts", "[io_alias][view]") {
     constexpr auto fn = ip::function(ip::inputs(W), o, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
     every_way(f, fn, [] { return std::tuple{ip::tensor<float, 2>{{1, 2}, {3, 4}}}; }, {{1, 2, 3, 4}, {2, 4, 6, 8}});
   }
+}
+
+// ---- may_alias honoured by a copy ------------------------------------------------------
+// Where computing the output in its input's storage would break a rule, a may_alias is
+// honoured as XLA's copy insertion does: the output is computed where it would be without
+// the alias and, when the input is donated, copied into its storage as the call returns;
+// outputs that live in that storage are copied out first. must_alias stays in place only.
+namespace {
+constexpr auto a = ip::input<"a", float>;
+constexpr auto b = ip::input<"b", float>;
+constexpr auto S4 = ip::input<"S4", float, ip::extents<4>>;
+constexpr auto T4 = ip::input<"T4", float, ip::extents<4>>;
+constexpr auto K = ip::input<"K", float, ip::extents<4>, ip::indestructible>;
+
+// The call's counts against ip::plan for a donation pattern given as markers.
+template <class F, class... M, class... Args>
+auto counted(const F& f, ip::plan_result p, Args&&... args) {
+  const int before = allocations::aligned();
+  auto r = f(std::forward<Args>(args)...);
+  CHECK(allocations::aligned() - before == static_cast<int>(p.allocations));
+  CHECK(ip::detail::run::last_call_counts.allocations == p.allocations);
+  CHECK(ip::detail::run::last_call_counts.copies == p.copies);
+  return r;
+}
+}  // namespace
+
+TEST_CASE("may_alias by copy: outputs(a, b) with io_alias<0, 1>", "[io_alias][copy]") {
+  // output 0 (a) belongs in b's storage, but b is output 1: in place would destroy it
+  STATIC_REQUIRE(ip::check(ip::inputs(a, b), ip::outputs(a, b), ip::io_alias<0, 1>(ip::may_alias)).ok);
+  constexpr auto must = ip::check(ip::inputs(a, b), ip::outputs(a, b), ip::io_alias<0, 1>(ip::must_alias));
+  STATIC_REQUIRE(must.error == ip::error_kind::alias_conflict);
+  STATIC_REQUIRE(must.name(2) == "the output is another leaf");
+  constexpr auto f = ip::function(ip::inputs(a, b), ip::outputs(a, b), ip::io_alias<0, 1>(ip::may_alias));
+  // b donated: b copied out (1 allocation, 1 copy), then a copied into b's storage (1 copy)
+  STATIC_REQUIRE(ip::plan(f, ip::donated, ip::donated) == ip::plan_result{1, 2, 0, 0, ip::dynamic});
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed, ip::donated) == ip::plan_result{1, 2, 0, 0, ip::dynamic});
+  // b borrowed: nothing to copy into
+  STATIC_REQUIRE(ip::plan(f, ip::donated, ip::borrowed) == ip::plan_result{0, 0, 0, 0, 0});
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed, ip::borrowed) == ip::plan_result{0, 0, 0, 0, 0});
+  {
+    ip::tensor<float> x{1, 2, 3}, y{10, 20, 30};
+    const float* py = y.data();
+    auto [o0, o1] = counted(f, ip::plan(f, ip::donated, ip::donated), std::move(x), std::move(y));
+    CHECK(o0.data() == py);  // output 0 in b's storage
+    CHECK(values(o0) == std::vector<float>{1, 2, 3});
+    CHECK(values(o1) == std::vector<float>{10, 20, 30});
+    CHECK(o1.data() != py);
+  }
+  {
+    ip::tensor<float> x{1, 2, 3}, y{10, 20, 30};
+    const float* py = y.data();
+    auto [o0, o1] = counted(f, ip::plan(f, ip::borrowed, ip::donated), x, std::move(y));
+    CHECK(o0.data() == py);
+    CHECK(values(o0) == std::vector<float>{1, 2, 3});
+    CHECK(values(o1) == std::vector<float>{10, 20, 30});
+    CHECK(values(x) == std::vector<float>{1, 2, 3});  // borrowed: untouched
+  }
+  {  // borrowed b: the outputs are the arguments, as without the alias
+    ip::tensor<float> x{1, 2, 3}, y{10, 20, 30};
+    auto [o0, o1] = counted(f, ip::plan(f, ip::borrowed, ip::borrowed), x, y);
+    CHECK(o0.data() == x.data());
+    CHECK(o1.data() == y.data());
+    CHECK(values(x) == std::vector<float>{1, 2, 3});
+    CHECK(values(y) == std::vector<float>{10, 20, 30});
+  }
+  // every donation pattern, with and without the rewrite, and debug mode
+  constexpr auto fn = ip::function(ip::inputs(a, b), ip::outputs(a, b), ip::io_alias<0, 1>(ip::may_alias), ip::no_rewrite);
+  every_way(f, fn, [] { return std::tuple{ip::tensor<float>{1, 2, 3}, ip::tensor<float>{10, 20, 30}}; },
+            {{1, 2, 3}, {10, 20, 30}});
+  ip::tensor<float> x{1, 2, 3}, y{10, 20, 30};
+  const float* py = y.data();
+  auto [d0, d1] = f.debug(std::move(x), std::move(y));
+  CHECK(d0.data() == py);
+  CHECK(values(d0) == std::vector<float>{1, 2, 3});
+  CHECK(values(d1) == std::vector<float>{10, 20, 30});
+}
+
+TEST_CASE("may_alias by copy: the two inputs swapped", "[io_alias][copy]") {
+  constexpr auto f = ip::function(ip::inputs(a, b), ip::outputs(b, a), ip::io_alias<0, 0>(ip::may_alias),
+                                  ip::io_alias<1, 1>(ip::may_alias));
+  // both outputs live in storage that receives the other: both copied out, then both in
+  STATIC_REQUIRE(ip::plan(f, ip::donated, ip::donated) == ip::plan_result{2, 4, 0, 0, ip::dynamic});
+  ip::tensor<float> x{1, 2}, y{10, 20};
+  const float* px = x.data();
+  const float* py = y.data();
+  auto [o0, o1] = counted(f, ip::plan(f, ip::donated, ip::donated), std::move(x), std::move(y));
+  CHECK(o0.data() == px);
+  CHECK(o1.data() == py);
+  CHECK(values(o0) == std::vector<float>{10, 20});
+  CHECK(values(o1) == std::vector<float>{1, 2});
+  constexpr auto fn = ip::function(ip::inputs(a, b), ip::outputs(b, a), ip::io_alias<0, 0>(ip::may_alias),
+                                   ip::io_alias<1, 1>(ip::may_alias), ip::no_rewrite);
+  every_way(f, fn, [] { return std::tuple{ip::tensor<float>{1, 2}, ip::tensor<float>{10, 20}}; }, {{10, 20}, {1, 2}});
+}
+
+TEST_CASE("may_alias by copy: the input is also returned (destroys_output)", "[io_alias][copy]") {
+  constexpr auto outs = ip::outputs(S4 + 1.0_c, S4);
+  STATIC_REQUIRE(ip::check(ip::inputs(S4), outs, ip::io_alias<0, 0>(ip::must_alias)).error ==
+                 ip::error_kind::alias_conflict);
+  constexpr auto f = ip::function(ip::inputs(S4), outs, ip::io_alias<0, 0>(ip::may_alias));
+  // S4 + 1 in a fresh buffer; S4 copied out; the sum copied into S4's storage
+  STATIC_REQUIRE(ip::plan(f, ip::donated) == ip::plan_result{2, 2, 1, 0, 32});
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed) == ip::plan_result{1, 0, 1, 0, 16});
+  using T = ip::tensor<float, ip::extents<4>>;
+  T x{1, 2, 3, 4};
+  const float* px = x.data();
+  auto [sum, old] = counted(f, ip::plan(f, ip::donated), std::move(x));
+  CHECK(sum.data() == px);
+  CHECK(values(sum) == std::vector<float>{2, 3, 4, 5});
+  CHECK(values(old) == std::vector<float>{1, 2, 3, 4});
+  constexpr auto fn = ip::function(ip::inputs(S4), outs, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+  every_way(f, fn, [] { return std::tuple{T{1, 2, 3, 4}}; }, {{2, 3, 4, 5}, {1, 2, 3, 4}});
+  const auto e = ip::explain(f, ip::donated);
+  CHECK_THAT(e, Catch::Matchers::Contains("io_alias<0, 0>: output 0 (#0) is copied into S4's storage (donated) when "
+                                          "the call returns: in place it would break destroys_output (S4, add(S4, 1.0))"));
+  CHECK_THAT(e, Catch::Matchers::Contains("  output 1 (S4) lives in S4's storage: copied out first, into a fresh tensor"));
+  CHECK_THAT(ip::explain(f, ip::borrowed),
+             Catch::Matchers::Contains("io_alias<0, 0>: output 0 (#0) stays where it is computed: S4 is borrowed;"));
+}
+
+TEST_CASE("may_alias by copy: an opaque node reading its input (aliasing_hazard)", "[io_alias][copy]") {
+  constexpr auto f = ip::function(ip::inputs(W), ip::outputs(ip::dot(W, W)), ip::io_alias<0, 0>(ip::may_alias));
+  STATIC_REQUIRE(ip::plan(f, ip::donated).allocations == 1);
+  STATIC_REQUIRE(ip::plan(f, ip::donated).copies == 1);
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed).copies == 0);
+  ip::tensor<float, 2> w{{1, 2}, {3, 4}};
+  const float* pw = w.data();
+  auto r = counted(f, ip::plan(f, ip::donated), std::move(w));
+  CHECK(r.data() == pw);
+  CHECK(values(r) == std::vector<float>{7, 10, 15, 22});
+  constexpr auto fn = ip::function(ip::inputs(W), ip::outputs(ip::dot(W, W)), ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+  every_way(f, fn, [] { return std::tuple{ip::tensor<float, 2>{{1, 2}, {3, 4}}}; }, {{7, 10, 15, 22}});
+}
+
+TEST_CASE("may_alias by copy: a reader needs the output and the input (ordering_cycle)", "[io_alias][copy]") {
+  constexpr auto e = ip::exp(W);
+  constexpr auto outs = ip::outputs(e, ip::dot(e, W));
+  STATIC_REQUIRE(ip::check(ip::inputs(W), outs, ip::io_alias<0, 0>(ip::must_alias)).error ==
+                 ip::error_kind::alias_conflict);
+  constexpr auto f = ip::function(ip::inputs(W), outs, ip::io_alias<0, 0>(ip::may_alias));
+  constexpr auto fn = ip::function(ip::inputs(W), outs, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+  const float e0 = std::exp(0.0f), e1 = std::exp(1.0f);
+  every_way(f, fn, [] { return std::tuple{ip::tensor<float, 2>{{0, 1}, {1, 0}}}; },
+            {{e0, e1, e1, e0}, {e1, e0, e0, e1}});
+  ip::tensor<float, 2> w{{0, 1}, {1, 0}};
+  const float* pw = w.data();
+  auto [ex, d] = counted(f, ip::plan(f, ip::donated), std::move(w));
+  CHECK(ex.data() == pw);
+}
+
+TEST_CASE("may_alias by copy: another node destroys the input (multiple_destroyers)", "[io_alias][copy]") {
+  constexpr auto outs = ip::outputs(ip::exp(S4), ip::add_inplace(S4, T4));
+  constexpr auto f = ip::function(ip::inputs(S4, T4), outs, ip::io_alias<0, 0>(ip::may_alias));
+  constexpr auto fn = ip::function(ip::inputs(S4, T4), outs, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+  using T = ip::tensor<float, ip::extents<4>>;
+  const auto make = [] { return std::tuple{T{0, 1, 0, 1}, T{1, 2, 3, 4}}; };
+  const float e1 = std::exp(1.0f);
+  every_way(f, fn, make, {{1, e1, 1, e1}, {1, 3, 3, 5}});
+  // donated: the sum is computed in S4's storage, copied out; exp(S4) copied in
+  STATIC_REQUIRE(ip::plan(f, ip::donated, ip::borrowed).copies == 2);
+  T s{0, 1, 0, 1}, t{1, 2, 3, 4};
+  const float* ps = s.data();
+  auto [ex, sum] = counted(f, ip::plan(f, ip::donated, ip::borrowed), std::move(s), t);
+  CHECK(ex.data() == ps);
+  CHECK(values(ex) == std::vector<float>{1, e1, 1, e1});
+  CHECK(values(sum) == std::vector<float>{1, 3, 3, 5});
+  CHECK(values(t) == std::vector<float>{1, 2, 3, 4});
+}
+
+TEST_CASE("may_alias by copy: two aliases whose readers cross", "[io_alias][copy]") {
+  // x + y in x's storage needs y - x read first; y - x in y's storage needs x + y first
+  constexpr auto outs = ip::outputs(x + y, y - x);
+  STATIC_REQUIRE(ip::check(ip::inputs(x, y), outs, ip::io_alias<0, 0>(ip::must_alias), ip::io_alias<1, 1>(ip::must_alias))
+                     .error == ip::error_kind::alias_conflict);
+  constexpr auto f = ip::function(ip::inputs(x, y), outs, ip::io_alias<0, 0>(ip::may_alias), ip::io_alias<1, 1>(ip::may_alias));
+  constexpr auto fn = ip::function(ip::inputs(x, y), outs, ip::io_alias<0, 0>(ip::may_alias),
+                                   ip::io_alias<1, 1>(ip::may_alias), ip::no_rewrite);
+  every_way(f, fn, [] { return std::tuple{ip::tensor<float>{1, 2}, ip::tensor<float>{10, 20}}; }, {{11, 22}, {9, 18}});
+  ip::tensor<float> u{1, 2}, w{10, 20};
+  const float* pu = u.data();
+  const float* pw = w.data();
+  auto [s, d] = counted(f, ip::plan(f, ip::donated, ip::donated), std::move(u), std::move(w));
+  CHECK(s.data() == pu);
+  CHECK(d.data() == pw);
+  // one alias in place, the other by one copy
+  STATIC_REQUIRE(ip::plan(f, ip::donated, ip::donated).copies == 1);
+  // a must_alias is placed first, and the may_alias gives way
+  constexpr auto g2 = ip::function(ip::inputs(x, y), outs, ip::io_alias<0, 0>(ip::may_alias), ip::io_alias<1, 1>(ip::must_alias));
+  STATIC_REQUIRE(ip::plan(g2, ip::donated, ip::donated).copies == 1);
+  ip::tensor<float> u2{1, 2}, w2{10, 20};
+  auto [s2, d2] = g2(std::move(u2), std::move(w2));
+  CHECK(values(s2) == std::vector<float>{11, 22});
+  CHECK(values(d2) == std::vector<float>{9, 18});
+}
+
+TEST_CASE("may_alias by copy: views with another pattern, and other storage", "[io_alias][copy]") {
+  {  // a transposed square matrix: copied out of W's storage, then back in
+    constexpr auto f = ip::function(ip::inputs(W), ip::outputs(ip::transpose(W)), ip::io_alias<0, 0>(ip::may_alias));
+    STATIC_REQUIRE(ip::plan(f, ip::donated) == ip::plan_result{1, 2, 0, 0, ip::dynamic});
+    ip::tensor<float, 2> w{{1, 2}, {3, 4}};
+    const float* pw = w.data();
+    auto t = counted(f, ip::plan(f, ip::donated), std::move(w));
+    CHECK(t.data() == pw);
+    CHECK(values(t) == std::vector<float>{1, 3, 2, 4});
+    // not square: the extents differ from the input's in this call, so a fresh tensor
+    ip::tensor<float, 2> r{{1, 2, 3}, {4, 5, 6}};
+    const float* pr = r.data();
+    auto rt = f(std::move(r));
+    CHECK(rt.data() != pr);
+    CHECK(values(rt) == std::vector<float>{1, 4, 2, 5, 3, 6});
+  }
+  {  // x[1:] is shorter than x
+    constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::slice<1>(x)), ip::io_alias<0, 0>(ip::may_alias));
+    constexpr auto fn = ip::function(ip::inputs(x), ip::outputs(ip::slice<1>(x)), ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+    every_way(f, fn, [] { return std::tuple{ip::tensor<float>{1, 2, 3}}; }, {{2, 3}});
+  }
+  {  // computed in y's storage by an explicit in-place node, copied into x's
+    constexpr auto outs = ip::outputs(ip::add_inplace(y, x));
+    STATIC_REQUIRE(ip::check(ip::inputs(x, y), outs, ip::io_alias<0, 0>(ip::must_alias)).error ==
+                   ip::error_kind::alias_conflict);
+    constexpr auto f = ip::function(ip::inputs(x, y), outs, ip::io_alias<0, 0>(ip::may_alias));
+    constexpr auto fn = ip::function(ip::inputs(x, y), outs, ip::io_alias<0, 0>(ip::may_alias), ip::no_rewrite);
+    every_way(f, fn, [] { return std::tuple{ip::tensor<float>{1, 2}, ip::tensor<float>{10, 20}}; }, {{11, 22}});
+    ip::tensor<float> u{1, 2}, w{10, 20};
+    const float* pu = u.data();
+    auto s = counted(f, ip::plan(f, ip::donated, ip::donated), std::move(u), std::move(w));
+    CHECK(s.data() == pu);
+  }
+  {  // the aliased output is a constant
+    constexpr auto f = ip::function(ip::inputs(S4), ip::outputs(ip::broadcast_to<4>(2.0_c) + 0.0_c, S4 * 2.0_c),
+                                    ip::io_alias<1, 0>(ip::may_alias));
+    (void)f;
+  }
+}
+
+TEST_CASE("may_alias by copy: a view of the copied output is returned beside it", "[io_alias][copy]") {
+  // output 0 goes into b's storage by a copy; output 1, a view of it, keeps its own storage
+  constexpr auto e = ip::exp(a);
+  constexpr auto outs = ip::outputs(e, ip::slice<1>(e), b);
+  constexpr auto f = ip::function(ip::inputs(a, b), outs, ip::io_alias<0, 1>(ip::may_alias));
+  constexpr auto fn = ip::function(ip::inputs(a, b), outs, ip::io_alias<0, 1>(ip::may_alias), ip::no_rewrite);
+  const float e1 = std::exp(1.0f);
+  every_way(f, fn, [] { return std::tuple{ip::tensor<float>{0, 1}, ip::tensor<float>{10, 20}}; },
+            {{1, e1}, {e1}, {10, 20}});
+}
+
+TEST_CASE("may_alias into an indestructible input stays alias_conflict", "[io_alias][copy]") {
+  STATIC_REQUIRE(ip::check(ip::inputs(K, S4), ip::outputs(K + S4), ip::io_alias<0, 0>(ip::may_alias)).error ==
+                 ip::error_kind::alias_conflict);
+  STATIC_REQUIRE(ip::check(ip::inputs(K, S4), ip::outputs(S4), ip::io_alias<0, 0>(ip::may_alias)).error ==
+                 ip::error_kind::alias_conflict);
+}
+
+TEST_CASE("may_alias by copy under strict_donation: the donated storage is used", "[io_alias][copy]") {
+  constexpr auto f =
+      ip::function(ip::inputs(a, b), ip::outputs(a, b), ip::io_alias<0, 1>(ip::may_alias), ip::strict_donation);
+  ip::tensor<float> x{1, 2}, y{3, 4};
+  auto [o0, o1] = f(x, std::move(y));
+  CHECK(values(o0) == std::vector<float>{1, 2});
+  CHECK(values(o1) == std::vector<float>{3, 4});
+}
+
+TEST_CASE("may_alias by copy: extents that differ in this call, and overlapping arguments", "[io_alias][copy]") {
+  constexpr auto f = ip::function(ip::inputs(a, b), ip::outputs(a, b), ip::io_alias<0, 1>(ip::may_alias));
+  {  // a has 2 elements, b 3: output 0 cannot live in b's storage, and gets a fresh tensor
+    ip::tensor<float> x{1, 2}, y{10, 20, 30};
+    const float* py = y.data();
+    auto [o0, o1] = f(std::move(x), std::move(y));
+    CHECK(o0.data() != py);
+    CHECK(values(o0) == std::vector<float>{1, 2});
+    CHECK(values(o1) == std::vector<float>{10, 20, 30});
+  }
+  {  // a borrowed view of the donated b: b's storage is not written, the results are the same
+    ip::tensor<float> y{10, 20, 30};
+    const auto rev = ip::reverse(y);
+    auto [o0, o1] = f(rev, std::move(y));
+    CHECK(values(o0) == std::vector<float>{30, 20, 10});
+    CHECK(values(o1) == std::vector<float>{10, 20, 30});
+  }
+}
+
+// ip::plan against the call's own counts, for every donation pattern.
+namespace {
+template <bool D>
+constexpr auto marker() {
+  if constexpr (D) return ip::donated;
+  else return ip::borrowed;
+}
+template <bool D, class T>
+decltype(auto) pass(T& t) {
+  if constexpr (D) return std::move(t);
+  else return (t);
+}
+template <std::uint64_t M, class F, class Make, std::size_t... I>
+void counts_match(const F& f, Make make, std::index_sequence<I...>) {
+  constexpr ip::plan_result p = ip::plan(F{}, marker<((M >> I) & 1u) != 0>()...);
+  auto args = make();
+  INFO("donation mask " << M);
+  const int before = allocations::aligned();
+  {
+    [[maybe_unused]] auto r = f(pass<((M >> I) & 1u) != 0>(std::get<I>(args))...);
+    CHECK(allocations::aligned() - before == static_cast<int>(p.allocations));
+    CHECK(ip::detail::run::last_call_counts.copies == p.copies);
+  }
+}
+template <class F, class Make>
+void counts_match_all(const F& f, Make make) {
+  constexpr std::size_t n = std::tuple_size_v<decltype(make())>;
+  [&]<std::uint64_t... M>(std::integer_sequence<std::uint64_t, M...>) {
+    (counts_match<M>(f, make, std::make_index_sequence<n>{}), ...);
+  }(std::make_integer_sequence<std::uint64_t, (1u << n)>{});
+}
+}  // namespace
+
+TEST_CASE("may_alias by copy: ip::plan counts what the call allocates and copies", "[io_alias][copy]") {
+  const auto ab = [] { return std::tuple{ip::tensor<float>{1, 2, 3}, ip::tensor<float>{10, 20, 30}}; };
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(a, b), ip::io_alias<0, 1>(ip::may_alias)), ab);
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(b, a), ip::io_alias<0, 0>(ip::may_alias),
+                                ip::io_alias<1, 1>(ip::may_alias)),
+                   ab);
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(a + b, b - a), ip::io_alias<0, 0>(ip::may_alias),
+                                ip::io_alias<1, 1>(ip::may_alias)),
+                   ab);
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(ip::exp(a), ip::slice<1>(ip::exp(a)), b),
+                                ip::io_alias<0, 1>(ip::may_alias)),
+                   ab);
+  counts_match_all(ip::function(ip::inputs(a, b), ip::outputs(ip::add_inplace(b, a)), ip::io_alias<0, 0>(ip::may_alias)), ab);
+  counts_match_all(ip::function(ip::inputs(W), ip::outputs(ip::dot(W, W), W), ip::io_alias<0, 0>(ip::may_alias)),
+                   [] { return std::tuple{ip::tensor<float, 2>{{1, 2}, {3, 4}}}; });
+  using T = ip::tensor<float, ip::extents<4>>;
+  counts_match_all(ip::function(ip::inputs(S4, T4), ip::outputs(ip::exp(S4), ip::add_inplace(S4, T4)),
+                                ip::io_alias<0, 0>(ip::may_alias)),
+                   [] { return std::tuple{T{0, 1, 0, 1}, T{1, 2, 3, 4}}; });
+}
+
+TEST_CASE("one value returned twice, aliased to two inputs", "[io_alias][copy]") {
+  // the value can be computed in one storage only: a second must_alias is refused (it was
+  // accepted before and returned a copy elsewhere), a second may_alias is a copy
+  constexpr auto s = x + y;
+  STATIC_REQUIRE(ip::check(ip::inputs(x, y), ip::outputs(s, s), ip::io_alias<0, 0>(ip::must_alias),
+                           ip::io_alias<1, 1>(ip::must_alias))
+                     .error == ip::error_kind::alias_conflict);
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(s, s), ip::io_alias<0, 0>(ip::must_alias),
+                                  ip::io_alias<1, 1>(ip::may_alias));
+  STATIC_REQUIRE(ip::plan(f, ip::donated, ip::donated) == ip::plan_result{0, 1, 1, 1, 0});
+  ip::tensor<float> u{1, 2}, w{10, 20};
+  const float* pu = u.data();
+  const float* pw = w.data();
+  auto [s0, s1] = counted(f, ip::plan(f, ip::donated, ip::donated), std::move(u), std::move(w));
+  CHECK(s0.data() == pu);
+  CHECK(s1.data() == pw);
+  CHECK(values(s0) == std::vector<float>{11, 22});
+  CHECK(values(s1) == std::vector<float>{11, 22});
 }

@@ -77,9 +77,11 @@ inline constexpr rule_row rules[] = {
      "An `io_alias` that cannot mean one storage shared by one output and one input: indices out of range, an "
      "input or output aliased twice, or values of different dtype, rank or static extents."},
     {error_kind::alias_conflict, "alias_conflict",
-     "An `io_alias` that breaks the rules above: computing the output in its input's storage destroys that "
+     "An `ip::must_alias` that breaks the rules above: computing the output in its input's storage destroys that "
      "input, which must not break `multiple_destroyers`, `destroys_protected`, `destroys_output`, "
-     "`aliasing_hazard` or `ordering_cycle` (named in the diagnostic), and the output must be able to live there."},
+     "`aliasing_hazard` or `ordering_cycle` (named in the diagnostic), and the output must be able to live there. "
+     "An `ip::may_alias` that would break them is honoured by a copy instead (as XLA's copy insertion does), "
+     "except into an `ip::indestructible` input."},
 };
 
 inline constexpr std::size_t num_rules = sizeof(rules) / sizeof(rules[0]);

@@ -28,7 +28,11 @@
 //  - a view of a donated input or of a computed value: an ip::kept_view, which
 //    keeps that storage alive (unless the viewed value is itself returned as a
 //    tensor: then a tensor_view into that tensor);
-//  - a scalar input or a constant: a rank-0 tensor.
+//  - a scalar input or a constant: a rank-0 tensor;
+//  - the output of an io_alias honoured by a copy (a may_alias that in place
+//    would break a rule: graph/detail/analysis.hpp), its input donated: a tensor
+//    in that input's storage, copied there when the graph has run, after every
+//    output living in that storage was copied out (a fresh tensor each).
 // An output returned twice is a tensor the second time too (a copy).
 //
 // If a call throws, no borrowed argument was modified. A donated argument keeps
@@ -51,6 +55,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -173,7 +178,11 @@ constexpr std::size_t first_unused_donation() {
     bool used = false;
     for (std::size_t v = 0; v < G::num_values; ++v)
       used = used || (v != in && pl.where[v] == home::input && pl.index[v] == k);
-    for (std::size_t o = 0; o < G::num_outputs; ++o) used = used || ix.input_of[ix.root[g.outputs[o]]] == k;
+    for (std::size_t o = 0; o < G::num_outputs; ++o) {
+      const std::size_t into = alias_copy_input(g, ix, o);  // (copied into another donated storage: not returned)
+      if (into == none || !(M >> into & 1u)) used = used || ix.input_of[ix.root[g.outputs[o]]] == k;
+    }
+    used = used || pl.alias_target[in];  // an io_alias output is copied into it
     if (!used) return k;
   }
   return none;
@@ -424,24 +433,10 @@ class invocation {
 
   // ---- results -------------------------------------------------------------------
   static constexpr const graph_index<G>& ix = P::index;
-  // Whether value V is returned as a tensor (not a view) by an output before position K.
-  template <std::size_t V, std::size_t K>
-  static constexpr bool returned_before = [] {
-    for (std::size_t k = 0; k < K; ++k)
-      if (g.outputs[k] == V) return true;
-    return false;
-  }();
   // Whether value V lives in part of a storage (an in-place op on a slice): it is
   // returned as a kept_view of that storage, never as a tensor.
   template <std::size_t V>
   static constexpr bool in_view = lives_in_view(g, V);
-  template <std::size_t V>
-  static constexpr bool returned_as_tensor = [] {
-    for (std::size_t k = 0; k < NO; ++k)
-      if (g.outputs[k] == V) return !lives_in_view(g, V);
-    return false;
-  }();
-
   // Owners of the storage that kept_view results keep alive (none for most
   // functions), by storage: buffer k at k, input k's at NV + k.
   static constexpr bool views_kept = [] {
@@ -461,6 +456,7 @@ class invocation {
 
   template <class X>
   auto results(X& x) {
+    if constexpr (alias_copies) save_outputs(x);
     return with_indices<NO>([&]<std::size_t... K>() {
       if constexpr (NO == 1) return output<0>(x);
       else return std::tuple<decltype(output<K>(x))...>{output<K>(x)...};
@@ -506,6 +502,90 @@ class invocation {
     else return rank_spec<g.values[V].value_shape.rank>;
   }
 
+  // io_aliases honoured by a copy (graph_index::alias_by_copy) with the input
+  // donated: when the computation is done, each output that lives in such an
+  // input's storage is copied out (saved, by output), then each aliased output
+  // is copied into its input's storage and returned in it. Decided by the
+  // arguments' types, so that both plans (fast and safe) return the same types.
+  static constexpr const auto& fast_plan = plan_for<S, mask>::value;
+  static constexpr std::array<std::size_t, NO + 1> copy_into = [] {
+    std::array<std::size_t, NO + 1> in{};
+    for (std::size_t k = 0; k <= NO; ++k) {
+      in[k] = k < NO ? alias_copy_input(g, ix, k) : none;
+      if (in[k] != none && !(mask >> in[k] & 1u)) in[k] = none;
+    }
+    return in;
+  }();
+  static constexpr bool alias_copies = [] {
+    for (std::size_t k = 0; k < NO; ++k)
+      if (copy_into[k] != none) return true;
+    return false;
+  }();
+  template <std::size_t K>
+  static constexpr bool saved = fast_plan.saved[g.outputs[K]];
+  template <std::size_t K>
+  using result_tensor_t = tensor<typename fast::template dtype<g.outputs[K]>, result_spec<g.outputs[K]>()>;
+  template <std::size_t K>
+  using saved_t = std::conditional_t<saved<K>, std::optional<result_tensor_t<K>>, no_copy>;  // (a tensor of static extents allocates when built)
+  template <std::size_t... K>
+  static auto saved_types(std::index_sequence<K...>) -> std::tuple<saved_t<K>...>;
+  [[no_unique_address]] decltype(saved_types(std::make_index_sequence<NO>{})) saved_{};
+  bool copy_in_ok_ = false;  // no donated argument overlaps another: the copies may write them
+
+  template <class X>
+  void save_outputs(X& x) {
+    with_indices<NO>([&]<std::size_t... K>() { (save_output<K>(x), ...); });
+    copy_in_ok_ = !overlapping_donation();
+  }
+  template <std::size_t K, class X>
+  void save_output(X& x) {
+    if constexpr (saved<K>) {
+      count_allocation();
+      count_copy();
+      std::get<K>(saved_).emplace(x.template view<g.outputs[K]>());
+    }
+  }
+  // Output K copied into the storage of donated input copy_into[K], and returned
+  // in it; a fresh copy when the extents differ in this call (dynamic extents)
+  // or a donated argument overlaps another.
+  template <std::size_t K, class X>
+  result_tensor_t<K> copied_output(X& x) {
+    constexpr std::size_t V = g.outputs[K];
+    const auto from = [&] {
+      if constexpr (saved<K>) return std::get<K>(saved_)->view();
+      else return x.template view<V>();
+    }();
+    auto& arg = std::get<copy_into[K]>(args_);
+    bool fits = copy_in_ok_;
+    for (std::size_t i = 0; i < X::template rank_of<V>; ++i) fits = fits && from.extent(i) == arg.extent(i);
+    if (!fits) {  // (a saved output already is a fresh tensor)
+      if constexpr (saved<K>) {
+        return std::move(*std::get<K>(saved_));
+      } else {
+        count_allocation();
+        count_copy();
+        return result_tensor_t<K>(from);
+      }
+    }
+    count_copy();
+    detail::assign(arg.view(), from, assign_mode::noalias);
+    return tensor_access::adopt<result_tensor_t<K>>(tensor_access::take(arg), from.extents());
+  }
+
+  // Whether value V is returned as a tensor (not a view) by an output before position K.
+  template <std::size_t V, std::size_t K>
+  static constexpr bool returned_before = [] {
+    for (std::size_t k = 0; k < K; ++k)
+      if (g.outputs[k] == V && copy_into[k] == none) return true;
+    return false;
+  }();
+  template <std::size_t V>
+  static constexpr bool returned_as_tensor = [] {
+    for (std::size_t k = 0; k < NO; ++k)
+      if (g.outputs[k] == V && copy_into[k] == none) return !lives_in_view(g, V);
+    return false;
+  }();
+
   template <std::size_t K, class X>
   auto output(X& x) {
     constexpr std::size_t V = g.outputs[K];
@@ -515,7 +595,11 @@ class invocation {
     constexpr std::size_t N = X::template rank_of<V>;
     using result_tensor = tensor<T, result_spec<V>()>;
     constexpr std::size_t k = ix.input_of[R];
-    if constexpr (kind == entry_kind::constant || kind == entry_kind::scalar || X::pl.where[R] == home::scalar) {
+    if constexpr (copy_into[K] != none) {
+      return copied_output<K>(x);
+    } else if constexpr (saved<K>) {
+      return std::move(*std::get<K>(saved_));
+    } else if constexpr (kind == entry_kind::constant || kind == entry_kind::scalar || X::pl.where[R] == home::scalar) {
       count_allocation();  // a copy of the call's value (or a view of it)
       return result_tensor(x.template view<V>());
     } else if constexpr (borrowed_input<k>()) {  // a view into the caller's storage

@@ -70,7 +70,33 @@ struct explain_fn {  // an object: see ip::plan
     }
     out += "returns ";
     for (std::size_t k = 0; k < G::num_outputs; ++k) out += detail::run::cat(k ? ", " : "", D::value_name(g.outputs[k]));
-    out += detail::run::cat("\ntotals: ", D::totals(), "\n");
+    out += "\n";
+    for (std::size_t k = 0; k < G::num_aliases; ++k)
+      if (S::result.index.alias_by_copy[k]) out += alias_copy_lines<D>(k);
+    out += detail::run::cat("totals: ", D::totals(), "\n");
+    return out;
+  }
+
+  // An io_alias honoured by a copy: where its output goes, why not in place,
+  // and the outputs copied out of the input's storage first.
+  template <class D>
+  static std::string alias_copy_lines(std::size_t k) {
+    using detail::run::cat;
+    constexpr const auto& g = D::g;
+    const auto& a = g.aliases[k];
+    const std::size_t o = static_cast<std::size_t>(a.output), in = static_cast<std::size_t>(a.input);
+    const auto& why = D::P::spec::result.alias_why[k];
+    std::string because = why.kind == error_kind::none ? std::string(why.names[2].view())
+                                                       : cat("in place it would break ", to_string(why.kind));
+    for (std::size_t i = 0; why.kind != error_kind::none && i < why.num_names; ++i)
+      because += cat(i ? ", " : " (", why.names[i].view(), i + 1 == why.num_names ? ")" : "");
+    std::string out = cat("io_alias<", o, ", ", in, ">: output ", o, " (", D::value_name(g.outputs[o]), ") ");
+    if (!D::donated(in)) return out + cat("stays where it is computed: ", D::input_name(in), " is borrowed; ", because, "\n");
+    out += cat("is copied into ", D::input_name(in), "'s storage (donated) when the call returns: ", because, "\n");
+    for (std::size_t j = 0; j < D::G::num_outputs; ++j)
+      if (D::pl.saved[g.outputs[j]] && D::pl.index[D::P::index.root[g.outputs[j]]] == in)
+        out += cat("  output ", j, " (", D::value_name(g.outputs[j]), ") lives in ", D::input_name(in),
+                   "'s storage: copied out first, into a fresh tensor\n");
     return out;
   }
 };

@@ -4,7 +4,9 @@
 //
 //   allocations  fresh buffers the call allocates (results, intermediates, copies)
 //   copies       copy-protection copies: a borrowed input that the graph destroys
-//                (or that a may_alias output lives in) is copied once
+//                (or that a may_alias output lives in) is copied once; and an
+//                io_alias honoured by a copy (call.hpp): one per output copied
+//                into its donated input, one per output copied out of it first
 //   loops        loops run: one per fused elementwise loop, one per opaque kernel
 //   in_place     nodes computed in storage that already held one of their inputs
 //                (a donated input, a copy, an intermediate)

@@ -84,8 +84,8 @@ std::string dot_of() {
     // (not for a view output: a same-pattern view of the input overwrites nothing)
     std::size_t aliased = none;
     for (std::size_t o = 0; o < info.num_outputs; ++o)
-      if (info.view_of[o] < 0 && alias_input_value(g, g.entries[e].first_value + o) != none)
-        aliased = alias_input_value(g, g.entries[e].first_value + o);
+      if (info.view_of[o] < 0 && alias_input_value(g, D::P::index, g.entries[e].first_value + o) != none)
+        aliased = alias_input_value(g, D::P::index, g.entries[e].first_value + o);
     bool aliased_drawn = aliased == none;
     for (std::size_t j = 0; j < g.entries[e].num_args; ++j) {
       const std::size_t a = g.arg(e, j), from = g.values[a].entry;

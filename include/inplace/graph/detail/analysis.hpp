@@ -53,6 +53,9 @@ struct schedule_result {
 template <class G>
 struct analysis_result : schedule_result<G> {
   graph_index<G> index;  // built before the destroy rules (empty if a local rule broke)
+  // by io_alias honoured by a copy (index.alias_by_copy): why not in place, the
+  // rule that would break (kind) and its names, or (kind none) names[2] says why
+  std::array<report, (G::num_aliases > 0 ? G::num_aliases : 1)> alias_why{};
 };
 
 // Short names of graph entries and values for diagnostics: "x", "mul(add(...), x)", "lu(...)#1".
@@ -104,22 +107,7 @@ class analyzer {
     real_facts();
     if (!destroy_rules(res)) return;
     if (!alias_spec_rules(res.rep)) return;
-    const std::size_t real = num_facts;
-    if (!virtual_facts(res.rep)) return;
-    if (num_facts > real) {
-      schedule_result<G> with_alias;
-      if (!destroy_rules(with_alias)) {
-        res.rep = report{};
-        res.rep.kind = error_kind::alias_conflict;
-        for (std::size_t i = 0; i < with_alias.rep.num_names; ++i) res.rep.add(with_alias.rep.names[i]);
-        label rule;
-        rule += to_string(with_alias.rep.kind);
-        if (res.rep.num_names == res.rep.names.size()) res.rep.names[2] = rule;
-        else res.rep.add(rule);
-        return;
-      }
-      res = with_alias;
-    }
+    place_aliases(out);
   }
 
  private:
@@ -474,34 +462,90 @@ class analyzer {
     }
     return true;
   }
-  // Each io_alias adds "the output's node computes it in the input's storage".
-  constexpr bool virtual_facts(report& r) {
-    for (std::size_t k = 0; k < G::num_aliases; ++k) {
-      const auto& a = g.aliases[k];
-      const std::size_t v = g.outputs[static_cast<std::size_t>(a.output)];
-      const std::size_t in = g.entries[g.inputs[static_cast<std::size_t>(a.input)]].first_value;
-      const std::size_t n = g.values[v].entry;
-      const auto& e = g.entries[n];
-      const auto conflict = [&](std::string_view why) {
-        label w;
-        w += why;
-        return fail(r, error_kind::alias_conflict, value_label(in), value_label(v), w);
-      };
-      if (v == in) continue;  // the output is the input itself
-      if (e.kind != entry_kind::op) return conflict("the output is another leaf");
-      const int viewed = e.info.view_of[g.values[v].out];
-      if (viewed >= 0) {
-        if (root(v) == in && pattern(v).same_as(pattern(in))) continue;
-        return conflict("the output is a view with another index pattern or root");
+  // Each io_alias puts its output in its input's storage: "the output's node
+  // computes it there" is one more destroy fact (arg -1), and the destroy rules
+  // must still hold. must_alias first: each must be in place (else
+  // alias_conflict). A may_alias that in place would break a rule is honoured by
+  // a copy instead, as XLA's copy insertion does: no fact; a call copies the
+  // output into the input's storage when it returns (run/call.hpp). Not into an
+  // indestructible input: that stays alias_conflict (destroys_protected).
+  constexpr void place_aliases(analysis_result<G>& out) {
+    schedule_result<G>& res = out;
+    schedule_result<G> placed;  // the rules' result with the facts kept so far
+    bool any = false;
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::size_t k = 0; k < G::num_aliases; ++k) {
+        const auto& a = g.aliases[k];
+        if (a.must != (pass == 0)) continue;
+        report why;
+        const int f = alias_fact(a, why);
+        if (f == 0) continue;  // the output is the input, or a same-pattern view of it: nothing written
+        if (f > 0) {
+          schedule_result<G> trial;
+          if (destroy_rules(trial)) {
+            placed = trial, any = true;
+            continue;
+          }
+          --num_facts;
+          why = trial.rep;
+        }
+        const bool copy = !a.must && !g.entries[g.inputs[static_cast<std::size_t>(a.input)]].indestructible &&
+                          why.kind != error_kind::destroys_protected;
+        if (!copy) {
+          res.rep = conflict(why);
+          return;
+        }
+        out.index.alias_by_copy[k] = true;
+        out.alias_why[k] = why;
       }
-      const int storage = e.info.storage[g.values[v].out];
-      if (storage >= 0) {
-        if (root(g.arg(n, static_cast<std::size_t>(storage))) == in) continue;  // already in place there
-        return conflict("the output is computed in another input's storage");
-      }
-      facts[num_facts++] = {n, in, -1, pattern(in), v};
+    if (any) static_cast<schedule_result<G>&>(out) = placed;
+  }
+  // The alias_conflict a reason for not computing in place gives: the rule's
+  // names, and the rule in the last place.
+  static constexpr report conflict(const report& why) {
+    if (why.kind == error_kind::none) {
+      report r = why;
+      r.kind = error_kind::alias_conflict;
+      return r;
     }
-    return true;
+    report r;
+    r.kind = error_kind::alias_conflict;
+    for (std::size_t i = 0; i < why.num_names; ++i) r.add(why.names[i]);
+    label rule;
+    rule += to_string(why.kind);
+    if (r.num_names == r.names.size()) r.names[2] = rule;
+    else r.add(rule);
+    return r;
+  }
+  // Adds the fact of alias a: 1; 0 when the output writes nothing (the input
+  // itself, a same-pattern view); -1 when it cannot be computed there (why:
+  // the input, the output, and the reason).
+  constexpr int alias_fact(const alias_record& a, report& why) {
+    const std::size_t v = g.outputs[static_cast<std::size_t>(a.output)];
+    const std::size_t in = g.entries[g.inputs[static_cast<std::size_t>(a.input)]].first_value;
+    const std::size_t n = g.values[v].entry;
+    const auto& e = g.entries[n];
+    const auto cannot = [&](std::string_view reason) {
+      label w;
+      w += reason;
+      fail(why, error_kind::none, value_label(in), value_label(v), w);
+      return -1;
+    };
+    if (v == in) return 0;
+    if (e.kind != entry_kind::op) return cannot("the output is another leaf");
+    if (e.info.view_of[g.values[v].out] >= 0) {
+      if (root(v) == in && pattern(v).same_as(pattern(in))) return 0;
+      return cannot("the output is a view with another index pattern or root");
+    }
+    const int storage = e.info.storage[g.values[v].out];
+    if (storage >= 0) {
+      if (root(g.arg(n, static_cast<std::size_t>(storage))) == in) return 0;  // already in place there
+      return cannot("the output is computed in another input's storage");
+    }
+    for (std::size_t i = 0; i < num_facts; ++i)
+      if (facts[i].arg < 0 && facts[i].out_value == v) return cannot("the output is computed in another input's storage");
+    facts[num_facts++] = {n, in, -1, pattern(in), v};
+    return 1;
   }
 };
 

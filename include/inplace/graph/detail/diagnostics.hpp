@@ -118,7 +118,7 @@ struct bad_alias_spec : any_use {
 template <class... Names>
 struct alias_conflict : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
-                "inplace: alias_conflict: an io_alias output cannot be computed in its input's storage without breaking a rule (the nodes involved and that rule are named in diagnostic::alias_conflict<...>); fix: alias the output to an input that no later node reads and nothing else destroys or returns, or drop the alias.");
+                "inplace: alias_conflict: an io_alias(ip::must_alias) output, or any io_alias into an ip::indestructible input, cannot be computed in its input's storage without breaking a rule (the nodes involved and that rule are named in diagnostic::alias_conflict<...>); fix: use ip::may_alias (the call then copies the output into the donated storage when it returns), alias the output to an input that no later node reads and nothing else destroys or returns, or drop the alias.");
 };
 
 // The arguments of ip::function / ip::check themselves.

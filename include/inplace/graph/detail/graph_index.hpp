@@ -59,6 +59,9 @@ struct graph_index {
   std::array<bool, NV> is_output{};
   std::array<std::size_t, NV> input_of{};  // the input (its place in inputs(...)) whose value v is, or none
   csr<NV, NA> root_readers;                // by root: the op entries reading a value of it (impact(r))
+  // by io_alias (g.aliases): honoured by a copy when a call returns, not computed in
+  // the input's storage (an ip::may_alias that in place would break a rule: analysis.hpp)
+  std::array<bool, G::num_aliases> alias_by_copy{};
 
   // Fills the index of g (in place: the index is large, a copy costs).
   constexpr void build(const G& g) {
@@ -129,11 +132,22 @@ constexpr std::size_t destroyed_root(const G& g, const graph_index<G>& ix, std::
   const int st = g.entries[e].info.storage[o];
   return st < 0 ? graph_index<G>::none : ix.root[g.arg(e, static_cast<std::size_t>(st))];
 }
+// The input value whose storage an io_alias computes output value v in (none: no
+// such alias; an alias honoured by a copy computes nothing there).
 template <class G>
-constexpr std::size_t alias_input_value(const G& g, std::size_t out_value) {
+constexpr std::size_t alias_input_value(const G& g, const graph_index<G>& ix, std::size_t out_value) {
   for (std::size_t k = 0; k < G::num_aliases; ++k)
-    if (g.outputs[static_cast<std::size_t>(g.aliases[k].output)] == out_value)
+    if (!ix.alias_by_copy[k] && g.outputs[static_cast<std::size_t>(g.aliases[k].output)] == out_value)
       return g.entries[g.inputs[static_cast<std::size_t>(g.aliases[k].input)]].first_value;
+  return graph_index<G>::none;
+}
+// The input (its place in inputs(...)) whose storage a call copies output k into
+// when it returns, if donated (an io_alias honoured by a copy), or none.
+template <class G>
+constexpr std::size_t alias_copy_input(const G& g, const graph_index<G>& ix, std::size_t k) {
+  for (std::size_t a = 0; a < G::num_aliases; ++a)
+    if (ix.alias_by_copy[a] && static_cast<std::size_t>(g.aliases[a].output) == k)
+      return static_cast<std::size_t>(g.aliases[a].input);
   return graph_index<G>::none;
 }
 

@@ -77,7 +77,7 @@ struct describe {
         break;
       }
     }
-    if (alias_input_value(g, v) != none) s += ", io_alias";
+    if (alias_input_value(g, P::index, v) != none) s += ", io_alias";
     if (pl.same_as[v] != none && g.is_view(pl.same_as[v]) && !computed_in_place(e, o))
       s += cat(", written into ", value_name(pl.same_as[v]), ", the region its set replaces");
     if (computed_in_place(e, o) && !pl.copy[v]) {
@@ -104,7 +104,7 @@ struct describe {
   static std::string copied_input(std::size_t e, std::size_t o) {
     const int j = g.entries[e].info.storage[o];
     if (j >= 0) return value_name(g.arg(e, static_cast<std::size_t>(j)));
-    const std::size_t al = alias_input_value(g, g.entries[e].first_value + o);  // an io_alias output
+    const std::size_t al = alias_input_value(g, P::index, g.entries[e].first_value + o);  // an io_alias output
     return al != none ? value_name(al) : std::string("its input");
   }
 

@@ -65,7 +65,7 @@ struct successor_edges {
           next_writer[n] = writer[rt], writer[rt] = n;
         // A view output (the input itself, io_alias's same-pattern case) writes nothing:
         // its node is no writer, and other readers of the input or the view need not precede it.
-        const std::size_t al = alias_input_value(g, g.out_value(n, o));
+        const std::size_t al = alias_input_value(g, ix, g.out_value(n, o));
         if (al != none && !g.is_view(g.out_value(n, o))) alias_writer[al] = n;
       }
     for (std::size_t k = 0; k + 1 < G::num_order; ++k) {

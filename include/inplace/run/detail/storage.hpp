@@ -50,6 +50,11 @@ struct storage_plan {
   std::array<int, NV> buffer_dies{};      // by buffer: freed after the step at this position (-1: returned)
   std::array<std::size_t, NV> buffer_value{};  // by buffer: the first value it holds (its size)
   std::size_t num_buffers = 0;
+  // io_alias honoured by a copy (graph_index::alias_by_copy), input donated: by
+  // input value, its storage receives an output when the call returns; by
+  // value, an output living in such storage, copied out first wherever returned
+  std::array<bool, NV> alias_target{};
+  std::array<bool, NV> saved{};
   std::size_t allocations = 0, copies = 0, loops = 0, in_place = 0;
   std::size_t peak_bytes = 0;  // ip::dynamic unless every buffer's extents are static
   bool must_alias_borrowed = false;
@@ -107,6 +112,7 @@ class planner {
       out.index[v] = holder[v].index;
     }
     finish_buffers(out);
+    plan_alias_copies(out);
     count_result_copies(out);
     return out;
   }
@@ -230,7 +236,7 @@ class planner {
         write_root(out, v, rt, arg, p, !info.elementwise, stored);
         continue;
       }
-      const std::size_t aliased = alias_input_value(g, v);
+      const std::size_t aliased = alias_input_value(g, ix, v);
       if (aliased != none) {
         if (alias_is_must(v) && !donated_[holder[aliased].index]) out.must_alias_borrowed = true;
         write_root(out, v, aliased, aliased, p, false, stored);
@@ -480,6 +486,22 @@ class planner {
     return true;
   }
 
+  // The copies of io_aliases that the analysis could not put in place: one per
+  // output copied into its donated input's storage; the copies out of that
+  // storage count with the results (count_result_copies).
+  constexpr void plan_alias_copies(result& out) const {
+    for (std::size_t k = 0; k < G::num_outputs; ++k) {
+      const std::size_t in = alias_copy_input(g, ix, k);
+      if (in == none || !donated_[in]) continue;
+      out.alias_target[g.out_value(g.inputs[in])] = true;
+      ++out.copies;
+    }
+    for (std::size_t v = 0; v < G::num_values; ++v) {
+      const place at = holder[ix.root[v]];
+      out.saved[v] = ix.is_output[v] && at.where == home::input && out.alias_target[g.out_value(g.inputs[at.index])];
+    }
+  }
+
   // Results the call allocates when it returns: a constant or a scalar input
   // returned (as a rank-0 tensor), and a value returned as a tensor a second time
   // (a copy). They are alive at the end, beside the returned buffers.
@@ -490,8 +512,13 @@ class planner {
       const auto kind = g.entries[g.values[r].entry].kind;
       bool copy = kind == entry_kind::constant || kind == entry_kind::scalar || holder[r].where == home::scalar;
       const bool borrowed_input = kind == entry_kind::input && !donated_[ix.input_of[r]];
-      if (!copy && !borrowed_input && v == r && !lives_in_view(g, v))
-        for (std::size_t j = 0; j < k; ++j) copy = copy || g.outputs[j] == v;
+      const auto copied_in = [&](std::size_t j) {  // (plan_alias_copies: returns no storage of its own)
+        const std::size_t in = alias_copy_input(g, ix, j);
+        return in != none && donated_[in];
+      };
+      if (!copy && !borrowed_input && !copied_in(k) && v == r && !lives_in_view(g, v))
+        for (std::size_t j = 0; j < k; ++j) copy = copy || (g.outputs[j] == v && !copied_in(j));
+      if (out.saved[v]) copy = true, ++out.copies;  // (plan_alias_copies)
       if (!copy) continue;
       ++out.allocations;
       const std::size_t b = bytes_of(v);
