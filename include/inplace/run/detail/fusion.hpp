@@ -392,10 +392,10 @@ class fuser {
       dying[d] = ix.root[d] == d && may_be_overwritten(d) && !ix.is_output[d];
       for (const std::size_t q : ix.root_readers.of(d)) dying[d] = dying[d] && reads_whole(q, d);
     }
-    for (std::size_t v = 0; v < G::num_values; ++v) {  // returned (a view of it too), or io_alias's
+    for (std::size_t v = 0; v < G::num_values; ++v)  // returned (a view of it too)
       if (ix.is_output[v]) dying[ix.root[v]] = false;
-      if (const std::size_t al = alias_input_value(g, v); al != none) dying[ix.root[al]] = false;
-    }
+    for (std::size_t k = 0; k < G::num_aliases; ++k)  // io_alias's input, in place or by a copy
+      dying[ix.root[g.entries[g.inputs[static_cast<std::size_t>(g.aliases[k].input)]].first_value]] = false;
     for (std::size_t e = 0; e < NE; ++e)  // overwritten
       for (std::size_t o = 0; g.is_op(e) && o < g.entries[e].info.num_outputs; ++o)
         if (const std::size_t rt = destroyed_root(g, ix, e, o); rt != none) dying[rt] = false;
