@@ -167,7 +167,8 @@ struct sum {
 #undef INPLACE_HAS_INPLACE
 
 // cast<T>(a): NumPy's astype(T): a C++ conversion (float to integer truncates
-// toward zero; a value out of T's range, or NaN, is undefined, as in C++).
+// toward zero, and a floating NaN or value out of T's range is undefined, as in
+// C++; integers wrap).
 template <class T>
 struct cast {
   static_assert(std::is_arithmetic_v<T> && !std::is_const_v<T> && !std::is_volatile_v<T>,
