@@ -70,6 +70,17 @@ TEST_CASE("comparisons of integers with weak constants keep the integer dtype's 
   CHECK(values(h) == std::vector<double>{0.5, 1, 1.5});
 }
 
+TEST_CASE("rank-0 tensors beside numbers compare as numbers; with arrays, elementwise", "[comparisons]") {
+  ip::tensor<float> a{1, 2, 3}, b{4, 5, 6};
+  CHECK(ip::dot(a, b) == 32);  // a bool: the rank-0 tensor converts to its value
+  const auto s = ip::reduce_sum(a);
+  CHECK(s < 7);
+  ip::tensor<bool> m = a < s;  // a vector beside a rank-0 tensor: elementwise, broadcast
+  CHECK(values(m) == std::vector<double>{1, 1, 1});
+  ip::tensor<bool, 0> big = (s + 1.0f) > 6.0f;  // an expression of rank 0: elementwise too
+  CHECK(static_cast<bool>(big));
+}
+
 TEST_CASE("an op with has_inplace is computed in a donated argument's storage", "[comparisons][inplace]") {
   constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::round(ip::sin(x) * 10.0_c)));
   static_assert(ip::plan(f, ip::donated).allocations == 0);

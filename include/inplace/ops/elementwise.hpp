@@ -108,16 +108,17 @@ INPLACE_UNARY_OP(gelu, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::erf;
                  return F(0.5) * x * (F(1) + erf(x * F(0.70710678118654752440)));)
 // square: mul's a * a (small unsigned integers wrap as NumPy's).
 INPLACE_UNARY_OP(square, INPLACE_SIMD INPLACE_HAS_INPLACE, return mul{}(a, a);)
-// expm1, floor, ceil, round: a zero result has the operand's sign (ceil(-0.5) is
-// -0.0, as NumPy's): copysign, since xsimd's forms without SSE4.1 drop it.
+// expm1, floor, ceil: no SIMD form: xsimd 8's double forms without SSE4.1
+// convert NaN to int64 (undefined; UBSan stops) and drop the sign of a zero
+// result (NumPy's ceil(-0.5) is -0.0).
 INPLACE_UNARY_OP(log1p, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::log1p; return log1p(a);)
-INPLACE_UNARY_OP(expm1, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::expm1; using std::copysign; return copysign(expm1(a), a);)
+INPLACE_UNARY_OP(expm1, INPLACE_HAS_INPLACE, using std::expm1; return expm1(a);)
 INPLACE_UNARY_OP(sin, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::sin; return sin(a);)
 INPLACE_UNARY_OP(cos, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::cos; return cos(a);)
-INPLACE_UNARY_OP(floor, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::floor; using std::copysign; return copysign(floor(a), a);)
-INPLACE_UNARY_OP(ceil, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::ceil; using std::copysign; return copysign(ceil(a), a);)
+INPLACE_UNARY_OP(floor, INPLACE_HAS_INPLACE, using std::floor; return floor(a);)
+INPLACE_UNARY_OP(ceil, INPLACE_HAS_INPLACE, using std::ceil; return ceil(a);)
 // round: NumPy's, half to even (nearbyint in the default rounding mode: 2.5 -> 2);
-// integers stay as they are.
+// integers stay as they are; copysign keeps a zero result's sign on batches too.
 INPLACE_UNARY_OP(round, INPLACE_SIMD INPLACE_HAS_INPLACE,
                  if constexpr (std::is_integral_v<A>) return a;
                  else { using std::nearbyint; using std::copysign; return copysign(nearbyint(a), a); })

@@ -31,6 +31,13 @@ namespace detail::texpr {
 template <class... X>
 concept expression_args = (operand_or_scalar<X> && ...) && (operand<X> || ...);
 // What `x op= e` may write: a tensor lvalue or a view (of mutable elements).
+// What a comparison operator takes: as an arithmetic one, but not rank-0 tensors
+// and views beside numbers only, which compare as the numbers they convert to
+// (ip::dot(x, y) == 32 is a bool, as before comparisons were expressions).
+template <class X>
+concept array_operand = operand<X> && (rank_v<X> > 0 || is_node<std::remove_cvref_t<X>>::value);
+template <class A, class B>
+concept comparison_args = expression_args<A, B> && (array_operand<A> || array_operand<B>);
 template <class D>
 concept compound_target = (tensor_like<D> && std::is_lvalue_reference_v<D>) || view_like<D>;
 }  // namespace detail::texpr
@@ -92,6 +99,12 @@ template <class T, class X>
   [[gnu::always_inline]] inline auto operator SYM(A&& a, B&& b) {                                \
     return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
   }
+#define INPLACE_TX_COMPARISON(SYM, OP)                                                           \
+  template <class A, class B>                                                                    \
+    requires detail::texpr::comparison_args<A, B>                                                \
+  [[gnu::always_inline]] inline auto operator SYM(A&& a, B&& b) {                                \
+    return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
+  }
 #define INPLACE_TX_COMPOUND(SYM, OP)                                                             \
   template <class D, class E>                                                                    \
     requires detail::texpr::compound_target<D> && detail::texpr::operand_or_scalar<E>            \
@@ -102,8 +115,9 @@ template <class T, class X>
   }
 INPLACE_ARITHMETIC_OPERATORS(INPLACE_TX_OPERATOR)
 INPLACE_ARITHMETIC_OPERATORS(INPLACE_TX_COMPOUND)
-INPLACE_COMPARISON_OPERATORS(INPLACE_TX_OPERATOR)
+INPLACE_COMPARISON_OPERATORS(INPLACE_TX_COMPARISON)
 #undef INPLACE_TX_OPERATOR
+#undef INPLACE_TX_COMPARISON
 #undef INPLACE_TX_COMPOUND
 
 template <class A>
