@@ -1,6 +1,6 @@
-// User ops: maps as Boost.Hana maps, an elementwise kernel, an opaque op with a
-// shape rule and a tensor kernel, registering an in-place variant for the
-// rewrite, and all of them running inside a graph.
+// User ops: maps as Boost.Hana maps, an elementwise kernel, one with a SIMD form,
+// an opaque op with a shape rule and a tensor kernel, registering an in-place
+// variant for the rewrite, and all of them running inside a graph.
 #include <inplace.hpp>
 
 #include "dot_option.hpp"
@@ -34,6 +34,27 @@ struct ip::inplace_variant_traits<axpy, 0> {
 // [/doc]
 static_assert(std::is_same_v<ip::inplace_variant<axpy, 0>, axpy_inplace>);
 // Any elementwise op also has a generic variant: ip::inplace<1>(axpy{}).
+
+// [doc:simd]
+// An elementwise op with the power of a built-in one: its kernel also takes
+// xsimd batches (math functions called unqualified), so tensor loops and a
+// graph's fused loops run it vectorised, and has_inplace registers its in-place
+// variant ip::ops::inplace_op<softplus, I> for every input.
+struct softplus {
+  static constexpr std::string_view name = "softplus";
+  static constexpr bool elementwise = true;
+  static constexpr bool simd = true;
+  static constexpr bool has_inplace = true;
+  template <class A>
+  constexpr auto operator()(A a) const {
+    using std::exp;
+    using std::log1p;
+    return log1p(exp(a));
+  }
+};
+// [/doc]
+static_assert(ip::detail::texpr::simd_op<softplus>::value);  // what the SIMD evaluator asks
+static_assert(std::is_same_v<ip::inplace_variant<softplus, 0>, ip::ops::inplace_op<softplus, 0>>);
 
 // [doc:opaque]
 // An opaque op: the row sums of a matrix. Its shape rule says what it returns;
@@ -94,6 +115,14 @@ int main(int argc, char** argv) {
   std::printf("relu(axpy(row_sums(M), y)): %g %g %g\n", out[0], out[1], out[2]);
   // [/doc]
   dot_option(argc, argv, "custom_op").write("f", ip::to_dot(f, ip::borrowed, ip::borrowed));
+
+  {
+    ip::tensor<float> t{-1, 0, 1, 2, 3, 4, 5, 6};
+    ip::tensor<float> sp = ip::apply(softplus{}, t) * 2.0f;  // one vectorised loop
+    constexpr auto h = ip::function(ip::inputs(x), ip::outputs(ip::apply(softplus{}, x) - x));
+    auto d = h(std::move(t));  // donated: computed in t's storage
+    std::printf("softplus: %.4f %.4f %.4f, softplus(x) - x: %.4f\n", sp[0] / 2, sp[1] / 2, sp[2] / 2, d[7]);
+  }
 
   constexpr auto g = ip::function(ip::inputs(x, y), ip::outputs(hana::at_c<0>(sd), ip::neg(hana::at_c<1>(sd))));
   auto [sum, diff2] = g(ip::tensor<float>{3, 5}, ip::tensor<float>{1, 2});

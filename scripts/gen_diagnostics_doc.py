@@ -55,7 +55,7 @@ ABOUT = {
                          "overwritten, so it is a non-const tensor or view, not a number, an expression or a "
                          "const tensor.",
     "dtype": "Values of an element type the ops cannot compute with: an `ip::input` or `ip::scalar` whose dtype "
-             "is not arithmetic, `softmax` of integers.",
+             "is not arithmetic, `softmax` of integers, `ip::cast<T>` to a `T` that is not a number type.",
     "foreign_value": "A position that means nothing: `ip::position(f, v)` of a value that `f`'s graph does not "
                      "compute.",
     "function_arguments": "A function built from arguments it does not take (`inputs(...)` first, `outputs(...)` "
@@ -68,6 +68,9 @@ ABOUT = {
                          "elementwise op; an opaque op registers its variant with `ip::inplace_variant_traits`.",
     "must_alias": "A promise a call cannot keep: an output declared `io_alias<O, I>(ip::must_alias)` is returned "
                   "in input I's storage, so that argument must be donated (an rvalue), not borrowed.",
+    "no_inplace_form": "A result stored over an operand of another dtype: an op whose result is not its operands' "
+                       "dtype (a comparison, `logical_*`, `isnan`, `isfinite`: `bool`) has no `*_inplace` form, "
+                       "nor have `min`, `max` and `where`, which are not registered.",
     "op_arity": "An op beyond the analysis's fixed-size records: an op takes at most 32 inputs.",
     "op_kernel": "An op the runtime cannot run: an opaque op needs a kernel, a view op a view function, and an "
                  "elementwise op of several outputs returns them as one tuple.",

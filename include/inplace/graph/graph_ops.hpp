@@ -62,43 +62,32 @@ constexpr auto apply(Op, A...) {
   }
 }
 
+// ip::NAME and ip::NAME_inplace on symbols, for every op of INPLACE_ELEMENTWISE_OPS.
+#define INPLACE_GRAPH_FN(NAME)                                                   \
+  template <class... A>                                                          \
+    requires detail::any_symbolic<A...>                                          \
+  constexpr auto NAME(A... a) { return ::inplace::apply(ops::NAME{}, a...); }    \
+  template <class... A>                                                          \
+    requires detail::any_symbolic<A...>                                          \
+  constexpr auto NAME##_inplace(A... a) {                                        \
+    detail::require_inplace_form<ops::NAME, A...>();                             \
+    if constexpr (ops::has_inplace_flag<ops::NAME>())                            \
+      return ::inplace::apply(ops::inplace_op<ops::NAME, 0>{}, a...);            \
+    else return ::inplace::apply(ops::NAME{}, a...); /* reported: no cascade */  \
+  }
+INPLACE_ELEMENTWISE_OPS(INPLACE_GRAPH_FN)
+#undef INPLACE_GRAPH_FN
+
+// ip::cast<T>(x): NumPy's x.astype(T).
+template <class T, detail::symbolic X>
+constexpr auto cast(X x) { return ::inplace::apply(ops::cast<T>{}, x); }
+
 #define INPLACE_GRAPH_FN(NAME, OP)                                      \
   template <class... A>                                                 \
     requires detail::any_symbolic<A...>                                 \
   constexpr auto NAME(A... a) { return ::inplace::apply(OP{}, a...); }
-INPLACE_GRAPH_FN(add, ops::add)
-INPLACE_GRAPH_FN(sub, ops::sub)
-INPLACE_GRAPH_FN(mul, ops::mul)
-INPLACE_GRAPH_FN(div, ops::div)
-INPLACE_GRAPH_FN(neg, ops::neg)
-INPLACE_GRAPH_FN(exp, ops::exp)
-INPLACE_GRAPH_FN(log, ops::log)
-INPLACE_GRAPH_FN(sqrt, ops::sqrt)
-INPLACE_GRAPH_FN(abs, ops::abs)
-INPLACE_GRAPH_FN(tanh, ops::tanh)
-INPLACE_GRAPH_FN(sigmoid, ops::sigmoid)
-INPLACE_GRAPH_FN(relu, ops::relu)
-INPLACE_GRAPH_FN(gelu, ops::gelu)
-INPLACE_GRAPH_FN(min, ops::min)
-INPLACE_GRAPH_FN(max, ops::max)
-INPLACE_GRAPH_FN(where, ops::where)
-INPLACE_GRAPH_FN(sum, ops::sum)
 INPLACE_GRAPH_FN(softmax, ops::softmax)
 INPLACE_GRAPH_FN(dot, ops::dot)
-INPLACE_GRAPH_FN(add_inplace, ops::add_inplace)
-INPLACE_GRAPH_FN(sub_inplace, ops::sub_inplace)
-INPLACE_GRAPH_FN(mul_inplace, ops::mul_inplace)
-INPLACE_GRAPH_FN(div_inplace, ops::div_inplace)
-INPLACE_GRAPH_FN(neg_inplace, ops::neg_inplace)
-INPLACE_GRAPH_FN(exp_inplace, ops::exp_inplace)
-INPLACE_GRAPH_FN(log_inplace, ops::log_inplace)
-INPLACE_GRAPH_FN(sqrt_inplace, ops::sqrt_inplace)
-INPLACE_GRAPH_FN(abs_inplace, ops::abs_inplace)
-INPLACE_GRAPH_FN(tanh_inplace, ops::tanh_inplace)
-INPLACE_GRAPH_FN(sigmoid_inplace, ops::sigmoid_inplace)
-INPLACE_GRAPH_FN(relu_inplace, ops::relu_inplace)
-INPLACE_GRAPH_FN(gelu_inplace, ops::gelu_inplace)
-INPLACE_GRAPH_FN(sum_inplace, ops::sum_inplace)
 INPLACE_GRAPH_FN(softmax_inplace, ops::softmax_inplace)
 INPLACE_GRAPH_FN(flatten, ops::flatten)
 INPLACE_GRAPH_FN(reverse, ops::reverse)
@@ -169,18 +158,13 @@ constexpr auto reinterpret(X x) { return ::inplace::apply(ops::reinterpret<U>{},
 
 namespace detail {
 // Operators live beside the symbol types, where argument-dependent lookup finds them.
-template <class A, class B>
-  requires any_symbolic<A, B>
-constexpr auto operator+(A a, B b) { return ::inplace::apply(ops::add{}, a, b); }
-template <class A, class B>
-  requires any_symbolic<A, B>
-constexpr auto operator-(A a, B b) { return ::inplace::apply(ops::sub{}, a, b); }
-template <class A, class B>
-  requires any_symbolic<A, B>
-constexpr auto operator*(A a, B b) { return ::inplace::apply(ops::mul{}, a, b); }
-template <class A, class B>
-  requires any_symbolic<A, B>
-constexpr auto operator/(A a, B b) { return ::inplace::apply(ops::div{}, a, b); }
+#define INPLACE_GRAPH_OPERATOR(SYM, OP)                                    \
+  template <class A, class B>                                              \
+    requires any_symbolic<A, B>                                            \
+  constexpr auto operator SYM(A a, B b) { return ::inplace::apply(ops::OP{}, a, b); }
+INPLACE_ARITHMETIC_OPERATORS(INPLACE_GRAPH_OPERATOR)
+INPLACE_COMPARISON_OPERATORS(INPLACE_GRAPH_OPERATOR)
+#undef INPLACE_GRAPH_OPERATOR
 template <symbolic A>
 constexpr auto operator-(A a) { return ::inplace::apply(ops::neg{}, a); }
 }  // namespace detail

@@ -1,8 +1,19 @@
 #pragma once
-// The standard elementwise ops as op classes: a name, `elementwise = true`
-// and a scalar kernel. Kernels are generic and call math functions unqualified
-// (after `using std::exp` ...), so an evaluator may pass SIMD batches as well.
-// Pure ops have empty maps; their *_inplace variants are ops::inplace_op<Op, 0>.
+// The standard elementwise ops. Each op is one class, and everything else is
+// derived from it: the graph function ip::NAME, the tensor function ip::NAME,
+// ip::NAME_inplace and ops::NAME_inplace come from INPLACE_ELEMENTWISE_OPS
+// below, the SIMD evaluator reads `simd`, the in-place registry `has_inplace`.
+// An elementwise op class (a user's op has the same members, and the same power):
+//
+//   name                 used in diagnostics, explain() and the docs' table
+//   elementwise = true   operator() is the scalar kernel
+//   simd = true          the kernel also takes xsimd batches: math functions are
+//                        called unqualified (after `using std::exp`), so that a
+//                        batch finds xsimd's by argument-dependent lookup
+//   has_inplace = true   registered: ip::inplace_variant<Op, I> is inplace_op<Op, I>
+//                        for any input I (its result has its operands' dtype)
+//   output_dtype<0, T...>  the result's dtype where it is not the rule's
+//                        (detail/dtype_rule.hpp: cast<T>)
 
 #include "inplace/detail/config.hpp"
 
@@ -18,75 +29,117 @@ INPLACE_FP_CONTRACT_BEGIN
 
 namespace inplace::ops {
 
-#define INPLACE_BINARY_OP(NAME, EXPR)                                 \
-  struct NAME {                                                       \
-    static constexpr std::string_view name = #NAME;                   \
-    static constexpr bool elementwise = true;                         \
-    template <class A, class B>                                       \
-    constexpr auto operator()(A a, B b) const { return EXPR; }        \
+// FLAGS: `simd`, `has_inplace` or both, as member declarations.
+#define INPLACE_SIMD static constexpr bool simd = true;
+#define INPLACE_HAS_INPLACE static constexpr bool has_inplace = true;
+#define INPLACE_BINARY_OP(NAME, FLAGS, ...)                            \
+  struct NAME {                                                        \
+    static constexpr std::string_view name = #NAME;                    \
+    static constexpr bool elementwise = true;                          \
+    FLAGS                                                              \
+    template <class A, class B>                                        \
+    constexpr auto operator()(A a, B b) const { __VA_ARGS__ }          \
   };
-INPLACE_BINARY_OP(add, a + b)
-INPLACE_BINARY_OP(sub, a - b)
-INPLACE_BINARY_OP(div, a / b)
-#undef INPLACE_BINARY_OP
+#define INPLACE_UNARY_OP(NAME, FLAGS, ...)                             \
+  struct NAME {                                                        \
+    static constexpr std::string_view name = #NAME;                    \
+    static constexpr bool elementwise = true;                          \
+    FLAGS                                                              \
+    template <class A>                                                 \
+    constexpr auto operator()(A a) const { __VA_ARGS__ }               \
+  };
 
+INPLACE_BINARY_OP(add, INPLACE_SIMD INPLACE_HAS_INPLACE, return a + b;)
+INPLACE_BINARY_OP(sub, INPLACE_SIMD INPLACE_HAS_INPLACE, return a - b;)
 // mul: a * b. Two unsigned integers narrower than int multiply as unsigned:
 // C++ would promote them to int, where 65535 * 65535 overflows.
-struct mul {
-  static constexpr std::string_view name = "mul";
-  static constexpr bool elementwise = true;
-  template <class A, class B>
-  constexpr auto operator()(A a, B b) const {
-    if constexpr (std::is_integral_v<A> && std::is_unsigned_v<A> && sizeof(A) < sizeof(unsigned) &&
-                  std::is_same_v<A, B>)
-      return static_cast<unsigned>(a) * static_cast<unsigned>(b);
-    else return a * b;
-  }
-};
+INPLACE_BINARY_OP(mul, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                  if constexpr (std::is_integral_v<A> && std::is_unsigned_v<A> && sizeof(A) < sizeof(unsigned) &&
+                                std::is_same_v<A, B>) return static_cast<unsigned>(a) * static_cast<unsigned>(b);
+                  else return a * b;)
+INPLACE_BINARY_OP(div, INPLACE_SIMD INPLACE_HAS_INPLACE, return a / b;)
 
 // min/max: NumPy's minimum/maximum on the common type of both operands: a NaN
 // in either operand gives NaN (std::fmin and std::fmax would drop it).
-struct min {
-  static constexpr std::string_view name = "min";
-  static constexpr bool elementwise = true;
-  template <class A, class B>
-  constexpr auto operator()(A a, B b) const {
-    using C = std::common_type_t<A, B>;
-    const C x = C(a), y = C(b);
-    return x < y || x != x ? x : y;  // x != x: x is NaN
-  }
-};
-struct max {
-  static constexpr std::string_view name = "max";
-  static constexpr bool elementwise = true;
-  template <class A, class B>
-  constexpr auto operator()(A a, B b) const {
-    using C = std::common_type_t<A, B>;
-    const C x = C(a), y = C(b);
-    return y < x || x != x ? x : y;
-  }
-};
+INPLACE_BINARY_OP(min, , using C = std::common_type_t<A, B>; const C x = C(a), y = C(b);
+                  return x < y || x != x ? x : y;)  // x != x: x is NaN
+INPLACE_BINARY_OP(max, , using C = std::common_type_t<A, B>; const C x = C(a), y = C(b);
+                  return y < x || x != x ? x : y;)
 
-#define INPLACE_UNARY_OP(NAME, ...)                                   \
-  struct NAME {                                                       \
-    static constexpr std::string_view name = #NAME;                   \
-    static constexpr bool elementwise = true;                         \
-    template <class A>                                                \
-    constexpr auto operator()(A a) const { __VA_ARGS__ }              \
-  };
-INPLACE_UNARY_OP(neg, return -a;)
-INPLACE_UNARY_OP(exp, using std::exp; return exp(a);)
-INPLACE_UNARY_OP(log, using std::log; return log(a);)
-INPLACE_UNARY_OP(sqrt, using std::sqrt; return sqrt(a);)
-INPLACE_UNARY_OP(abs, using std::abs; return abs(a);)
-INPLACE_UNARY_OP(tanh, using std::tanh; return tanh(a);)
-INPLACE_UNARY_OP(sigmoid, using std::exp; return A(1) / (A(1) + exp(-a));)
-INPLACE_UNARY_OP(relu, return a > A(0) ? a : A(0);)
+// pow: NumPy's power. Integers stay integers (repeated squaring; a negative
+// exponent gives the truncated 1 / a^-b: 0 unless a is 1 or -1). No SIMD form:
+// xsimd 8's pow gives 0 for pow(0, 0) and pow(0, -1) (NumPy: 1 and inf).
+INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
+                  if constexpr (std::is_integral_v<A> && std::is_integral_v<B>) {
+                    using C = std::common_type_t<A, B>;
+                    C base = C(a), r = C(1);
+                    if (b < B(0)) return base == C(1) ? C(1) : base == C(-1) ? (b % 2 != 0 ? C(-1) : C(1)) : C(0);
+                    for (B e = b; e > B(0); e /= 2, base = C(base * base))
+                      if (e % 2 != 0) r = C(r * base);
+                    return r;
+                  } else {
+                    using std::pow;
+                    return pow(a, b);
+                  })
+
+// Comparisons and logical ops: NumPy's, on the operands' common dtype, giving bool.
+INPLACE_BINARY_OP(less, , return a < b;)
+INPLACE_BINARY_OP(less_equal, , return a <= b;)
+INPLACE_BINARY_OP(greater, , return a > b;)
+INPLACE_BINARY_OP(greater_equal, , return a >= b;)
+INPLACE_BINARY_OP(equal, , return a == b;)
+INPLACE_BINARY_OP(not_equal, , return a != b;)
+INPLACE_BINARY_OP(logical_and, , return static_cast<bool>(a) && static_cast<bool>(b);)
+INPLACE_BINARY_OP(logical_or, , return static_cast<bool>(a) || static_cast<bool>(b);)
+INPLACE_UNARY_OP(logical_not, , return !static_cast<bool>(a);)
+
+INPLACE_UNARY_OP(neg, INPLACE_SIMD INPLACE_HAS_INPLACE, return -a;)
+INPLACE_UNARY_OP(exp, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp; return exp(a);)
+INPLACE_UNARY_OP(log, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::log; return log(a);)
+INPLACE_UNARY_OP(sqrt, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::sqrt; return sqrt(a);)
+INPLACE_UNARY_OP(abs, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::abs; return abs(a);)
+INPLACE_UNARY_OP(tanh, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::tanh; return tanh(a);)
+INPLACE_UNARY_OP(sigmoid, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp; return A(1) / (A(1) + exp(-a));)
+INPLACE_UNARY_OP(relu, INPLACE_HAS_INPLACE, return a > A(0) ? a : A(0);)
 // gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default;
 // integers compute in double, as exp and sqrt do.
-INPLACE_UNARY_OP(gelu, using std::erf; using F = std::conditional_t<std::is_integral_v<A>, double, A>; const F x(a);
+INPLACE_UNARY_OP(gelu, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::erf;
+                 using F = std::conditional_t<std::is_integral_v<A>, double, A>; const F x(a);
                  return F(0.5) * x * (F(1) + erf(x * F(0.70710678118654752440)));)
+// square: mul's a * a (small unsigned integers wrap as NumPy's).
+INPLACE_UNARY_OP(square, INPLACE_SIMD INPLACE_HAS_INPLACE, return mul{}(a, a);)
+// expm1, floor, ceil: no SIMD form: xsimd 8's double forms without SSE4.1
+// convert NaN to int64 (undefined; UBSan stops) and drop the sign of a zero
+// result (NumPy's ceil(-0.5) is -0.0).
+INPLACE_UNARY_OP(log1p, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::log1p; return log1p(a);)
+INPLACE_UNARY_OP(expm1, INPLACE_HAS_INPLACE, using std::expm1; return expm1(a);)
+INPLACE_UNARY_OP(sin, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::sin; return sin(a);)
+INPLACE_UNARY_OP(cos, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::cos; return cos(a);)
+INPLACE_UNARY_OP(floor, INPLACE_HAS_INPLACE, using std::floor; return floor(a);)
+INPLACE_UNARY_OP(ceil, INPLACE_HAS_INPLACE, using std::ceil; return ceil(a);)
+// round: NumPy's, half to even (nearbyint in the default rounding mode: 2.5 -> 2);
+// integers stay as they are; copysign keeps a zero result's sign on batches too.
+INPLACE_UNARY_OP(round, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                 if constexpr (std::is_integral_v<A>) return a;
+                 else { using std::nearbyint; using std::copysign; return copysign(nearbyint(a), a); })
+// sign: NumPy's: -1, 0 or 1 in the operand's dtype; sign(-0.0) is 0.0, sign(NaN) NaN.
+INPLACE_UNARY_OP(sign, INPLACE_HAS_INPLACE,
+                 if constexpr (std::is_unsigned_v<A>) return a > A(0) ? A(1) : A(0);
+                 else return a > A(0) ? A(1) : a < A(0) ? A(-1) : a == A(0) ? A(0) : a;)
+INPLACE_UNARY_OP(isnan, , if constexpr (std::is_floating_point_v<A>) return a != a; else return false;)
+INPLACE_UNARY_OP(isfinite, , if constexpr (std::is_floating_point_v<A>) return a - a == A(0); else return true;)
+
+#undef INPLACE_BINARY_OP
 #undef INPLACE_UNARY_OP
+
+// clip(a, lo, hi): NumPy's, minimum(maximum(a, lo), hi): NaN in any operand gives NaN.
+struct clip {
+  static constexpr std::string_view name = "clip";
+  static constexpr bool elementwise = true;
+  INPLACE_HAS_INPLACE
+  template <class A, class L, class H>
+  constexpr auto operator()(A a, L lo, H hi) const { return min{}(max{}(a, lo), hi); }
+};
 
 // where(c, a, b): c ? a : b elementwise (c is converted to bool). Only a and b
 // decide the result's dtype (value_args_from: the rule in detail/dtype_rule.hpp).
@@ -105,10 +158,64 @@ struct where {
 struct sum {
   static constexpr std::string_view name = "sum";
   static constexpr bool elementwise = true;
+  INPLACE_SIMD
+  INPLACE_HAS_INPLACE
   template <class A, class... B>
   constexpr auto operator()(A a, B... b) const { return (a + ... + b); }
 };
 
+#undef INPLACE_SIMD
+#undef INPLACE_HAS_INPLACE
+
+// cast<T>(a): NumPy's astype(T): a C++ conversion (float to integer truncates
+// toward zero, and a floating NaN or value out of T's range is undefined, as in
+// C++; integers wrap).
+template <class T>
+struct cast {
+  static_assert(std::is_arithmetic_v<T> && !std::is_const_v<T> && !std::is_volatile_v<T>,
+                "inplace: dtype: ip::cast<T>: T must be an arithmetic type (bool, an integer or a floating-point "
+                "type); fix: cast to a number type, e.g. ip::cast<float>(x).");
+  static constexpr std::string_view name = "cast";
+  static constexpr bool elementwise = true;
+  template <std::size_t I, class... U>
+  using output_dtype = T;
+  template <class A>
+  constexpr T operator()(A a) const { return static_cast<T>(a); }
+};
+
+}  // namespace inplace::ops
+
+// Every standard elementwise op with a function of its own name, in the order of
+// docs/reference.md's table (tests/docs/op_table.cpp holds the two together):
+// ip::NAME on graph symbols (graph/graph_ops.hpp) and on tensors
+// (tensor/expression.hpp), ip::NAME_inplace on both and ops::NAME_inplace
+// (ops/inplace_op.hpp) for the ops with has_inplace.
+#define INPLACE_ELEMENTWISE_OPS(X)                                                                              \
+  X(add) X(sub) X(mul) X(div) X(neg) X(exp) X(log) X(sqrt) X(abs) X(tanh) X(sigmoid) X(relu) X(gelu) X(min) X(max) \
+  X(where) X(sum) X(pow) X(square) X(clip) X(log1p) X(expm1) X(sin) X(cos) X(floor) X(ceil) X(round) X(sign)     \
+  X(isnan) X(isfinite) X(less) X(less_equal) X(greater) X(greater_equal) X(equal) X(not_equal) X(logical_and)    \
+  X(logical_or) X(logical_not)
+
+// The operators of graph symbols and tensor expressions: binary arithmetic
+// (with their compound assignments on tensors) and comparisons.
+#define INPLACE_ARITHMETIC_OPERATORS(X) X(+, add) X(-, sub) X(*, mul) X(/, div)
+#define INPLACE_COMPARISON_OPERATORS(X) \
+  X(<, less) X(<=, less_equal) X(>, greater) X(>=, greater_equal) X(==, equal) X(!=, not_equal)
+
+namespace inplace::ops {
+// The names of INPLACE_ELEMENTWISE_OPS, and whether each has an in-place form.
+struct op_entry {
+  std::string_view name;
+  bool has_inplace;
+};
+template <class Op>
+constexpr bool has_inplace_flag() {
+  if constexpr (requires { Op::has_inplace; }) return static_cast<bool>(Op::has_inplace);
+  else return false;
+}
+#define INPLACE_OP_ENTRY(NAME) op_entry{NAME::name, has_inplace_flag<NAME>()},
+inline constexpr op_entry elementwise_ops[] = {INPLACE_ELEMENTWISE_OPS(INPLACE_OP_ENTRY)};
+#undef INPLACE_OP_ENTRY
 }  // namespace inplace::ops
 
 INPLACE_FP_CONTRACT_END

@@ -2,8 +2,9 @@
 // The in-place capability registry (Paddle's InplaceInferer, Aesara's inplace
 // optimizer list): ip::inplace_variant<Op, I> names the op computing what Op
 // computes but in the storage of input I; ip::inplace<I>(op) builds one for any
-// elementwise op. Users register their own ops by specialising
-// ip::inplace_variant_traits<Op, I> with `using type = ...;`.
+// elementwise op. An op class with `static constexpr bool has_inplace = true;`
+// is registered with that variant for every input; users register other
+// variants by specialising ip::inplace_variant_traits<Op, I> with `using type = ...;`.
 
 #include "inplace/ops/detail/type_name.hpp"
 #include "inplace/ops/elementwise.hpp"
@@ -16,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
 
 #include "inplace/detail/shadow_off.hpp"
 
@@ -54,34 +56,51 @@ struct inplace_op : Op {
   static constexpr auto destroy_map = boost::hana::make_map(
       boost::hana::make_pair(boost::hana::int_c<0>, boost::hana::tuple_c<int, I>));
   static constexpr std::string_view name = detail::inplace_name<Op, I>::value;
+  static constexpr bool has_inplace = false;  // it is the variant (Op's simd, kernel, dtype stay)
   using base_op = Op;
 };
 
-using add_inplace = inplace_op<add, 0>;
-using sub_inplace = inplace_op<sub, 0>;
-using mul_inplace = inplace_op<mul, 0>;
-using div_inplace = inplace_op<div, 0>;
-using neg_inplace = inplace_op<neg, 0>;
-using exp_inplace = inplace_op<exp, 0>;
-using log_inplace = inplace_op<log, 0>;
-using sqrt_inplace = inplace_op<sqrt, 0>;
-using abs_inplace = inplace_op<abs, 0>;
-using tanh_inplace = inplace_op<tanh, 0>;
-using sigmoid_inplace = inplace_op<sigmoid, 0>;
-using relu_inplace = inplace_op<relu, 0>;
-using gelu_inplace = inplace_op<gelu, 0>;
-using sum_inplace = inplace_op<sum, 0>;
+// An op without an in-place form (has_inplace is not set): ops::less_inplace
+// names this incomplete type.
+template <class Op>
+struct no_inplace_form;
+template <class Op>
+using inplace_form = std::conditional_t<has_inplace_flag<Op>(), inplace_op<Op, 0>, no_inplace_form<Op>>;
+
+// ops::add_inplace = inplace_op<add, 0>, ... for every standard op with has_inplace.
+#define INPLACE_INPLACE_ALIAS(NAME) using NAME##_inplace = inplace_form<NAME>;
+INPLACE_ELEMENTWISE_OPS(INPLACE_INPLACE_ALIAS)
+#undef INPLACE_INPLACE_ALIAS
 }  // namespace ops
 
-// The registry. Empty by default: an op has no in-place variant until registered.
+// The registry: an op with `static constexpr bool has_inplace = true;` (every
+// standard op with an *_inplace form, for any input) has the generic variant
+// inplace_op<Op, I>; other ops have none until registered by a specialisation.
 template <class Op, int I>
 struct inplace_variant_traits {};
+template <class Op, int I>
+  requires(ops::has_inplace_flag<Op>())
+struct inplace_variant_traits<Op, I> {
+  using type = ops::inplace_op<Op, I>;
+};
 
 template <class Op, int I>
 using inplace_variant = typename inplace_variant_traits<Op, I>::type;
 
 template <class Op, int I>
 concept has_inplace_variant = requires { typename inplace_variant_traits<Op, I>::type; };
+
+namespace detail {
+// Reported where an op without an in-place form is asked for one (ip::less_inplace).
+template <class Op, class... A>
+constexpr void require_inplace_form() {
+  static_assert(ops::has_inplace_flag<Op>(),
+                "inplace: no_inplace_form: this op has no in-place form (ip::<op>_inplace): comparisons, logical "
+                "ops, isnan, isfinite and casts give another dtype than their operands', and min, max and where "
+                "are not registered; fix: compute the op into a value of its own dtype (ip::<op>(...)), or "
+                "overwrite an operand of the result's dtype with ip::apply(ip::inplace<I>(op), ...).");
+}
+}  // namespace detail
 
 // ip::inplace<I>(op): the generic in-place variant of an elementwise op.
 template <int I, class Op>
@@ -93,26 +112,6 @@ constexpr ops::inplace_op<Op, I> inplace(Op) {
                 "fix: register an opaque op's variant by specialising ip::inplace_variant_traits.");
   return {};
 }
-
-// Standard registrations: every standard op with an *_inplace form, for any input index.
-#define INPLACE_REGISTER(OP) \
-  template <int I>           \
-  struct inplace_variant_traits<ops::OP, I> { using type = ops::inplace_op<ops::OP, I>; };
-INPLACE_REGISTER(add)
-INPLACE_REGISTER(sub)
-INPLACE_REGISTER(mul)
-INPLACE_REGISTER(div)
-INPLACE_REGISTER(neg)
-INPLACE_REGISTER(exp)
-INPLACE_REGISTER(log)
-INPLACE_REGISTER(sqrt)
-INPLACE_REGISTER(abs)
-INPLACE_REGISTER(tanh)
-INPLACE_REGISTER(sigmoid)
-INPLACE_REGISTER(relu)
-INPLACE_REGISTER(gelu)
-INPLACE_REGISTER(sum)
-#undef INPLACE_REGISTER
 
 }  // namespace inplace
 

@@ -17,10 +17,12 @@
 #include "inplace/tensor/detail/tensor_fwd.hpp"
 #include "inplace/tensor/detail/texpr_node.hpp"
 #include "inplace/ops/elementwise.hpp"
+#include "inplace/ops/inplace_op.hpp"
 #include "inplace/tensor/tensor.hpp"
 #include "inplace/tensor/tensor_inplace.hpp"
 #include "inplace/tensor/tensor_view.hpp"
 
+#include <cstddef>
 #include <type_traits>
 #include <utility>
 
@@ -29,6 +31,13 @@ namespace detail::texpr {
 template <class... X>
 concept expression_args = (operand_or_scalar<X> && ...) && (operand<X> || ...);
 // What `x op= e` may write: a tensor lvalue or a view (of mutable elements).
+// What a comparison operator takes: as an arithmetic one, but not rank-0 tensors
+// and views beside numbers only, which compare as the numbers they convert to
+// (ip::dot(x, y) == 32 is a bool, as before comparisons were expressions).
+template <class X>
+concept array_operand = operand<X> && (rank_v<X> > 0 || is_node<std::remove_cvref_t<X>>::value);
+template <class A, class B>
+concept comparison_args = expression_args<A, B> && (array_operand<A> || array_operand<B>);
 template <class D>
 concept compound_target = (tensor_like<D> && std::is_lvalue_reference_v<D>) || view_like<D>;
 }  // namespace detail::texpr
@@ -47,18 +56,56 @@ template <class Op, class... X>
   else return detail::texpr::make(O(std::forward<Op>(op)), std::forward<X>(x)...);
 }
 
-// a + b and ip::add(a, b), ...; x += e is x = x + e.
-#define INPLACE_TX_BINARY_OPERATOR(SYM, OP)                                                      \
+namespace detail::texpr {
+// Whether an op's kernel takes N operands (ip::exp takes one, ip::sum any number).
+template <class Op, std::size_t N>
+concept kernel_arity = []<std::size_t... J>(std::index_sequence<J...>) {
+  return std::is_invocable_v<const Op&, decltype(void(J), 0.0)...>;
+}(std::make_index_sequence<N>{});
+}  // namespace detail::texpr
+
+// ip::NAME(x...) and ip::NAME_inplace(x...) on tensors, views and expressions, for
+// every op of INPLACE_ELEMENTWISE_OPS (ops/elementwise.hpp). An *_inplace runs
+// now, in its first operand's storage (tensor_inplace.hpp).
+#define INPLACE_TX_FN(NAME)                                                                                   \
+  template <class... X>                                                                                       \
+    requires(detail::texpr::expression_args<X...> && detail::texpr::kernel_arity<ops::NAME, sizeof...(X)>)   \
+  [[gnu::always_inline]] inline auto NAME(X&&... x) {                                                         \
+    return detail::texpr::make(ops::NAME{}, std::forward<X>(x)...);                                           \
+  }                                                                                                           \
+  template <class A, class... B>                                                                              \
+    requires(detail::texpr::operand<A> && (detail::texpr::operand_or_scalar<B> && ...) &&                     \
+             detail::texpr::kernel_arity<ops::NAME, 1 + sizeof...(B)>)                                        \
+  auto NAME##_inplace(A&& a, B&&... b) {                                                                      \
+    detail::require_inplace_form<ops::NAME, A>();                                                             \
+    if constexpr (ops::has_inplace_flag<ops::NAME>())                                                         \
+      return detail::texpr::run_inplace(ops::inplace_op<ops::NAME, 0>{}, std::forward<A>(a), std::forward<B>(b)...); \
+    else return detail::texpr::make(ops::NAME{}, std::forward<A>(a), std::forward<B>(b)...); /* reported */ \
+  }
+INPLACE_ELEMENTWISE_OPS(INPLACE_TX_FN)
+#undef INPLACE_TX_FN
+
+// ip::cast<T>(x): NumPy's x.astype(T).
+template <class T, class X>
+  requires detail::texpr::operand<X>
+[[gnu::always_inline]] inline auto cast(X&& x) {
+  return detail::texpr::make(ops::cast<T>{}, std::forward<X>(x));
+}
+
+// a + b, a < b, ...; x += e is x = x + e.
+#define INPLACE_TX_OPERATOR(SYM, OP)                                                             \
   template <class A, class B>                                                                    \
     requires detail::texpr::expression_args<A, B>                                                \
   [[gnu::always_inline]] inline auto operator SYM(A&& a, B&& b) {                                \
     return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
-  }                                                                                              \
+  }
+#define INPLACE_TX_COMPARISON(SYM, OP)                                                           \
   template <class A, class B>                                                                    \
-    requires detail::texpr::expression_args<A, B>                                                \
-  [[gnu::always_inline]] inline auto OP(A&& a, B&& b) {                                          \
+    requires detail::texpr::comparison_args<A, B>                                                \
+  [[gnu::always_inline]] inline auto operator SYM(A&& a, B&& b) {                                \
     return detail::texpr::make(ops::OP{}, std::forward<A>(a), std::forward<B>(b));               \
-  }                                                                                              \
+  }
+#define INPLACE_TX_COMPOUND(SYM, OP)                                                             \
   template <class D, class E>                                                                    \
     requires detail::texpr::compound_target<D> && detail::texpr::operand_or_scalar<E>            \
   std::conditional_t<std::is_lvalue_reference_v<D>, D, std::remove_cvref_t<D>> operator SYM##=( \
@@ -66,57 +113,17 @@ template <class Op, class... X>
     detail::compound_assign(ops::OP{}, detail::tx_view_of(d), std::forward<E>(e));               \
     return std::forward<D>(d);                                                                   \
   }
-INPLACE_TX_BINARY_OPERATOR(+, add)
-INPLACE_TX_BINARY_OPERATOR(-, sub)
-INPLACE_TX_BINARY_OPERATOR(*, mul)
-INPLACE_TX_BINARY_OPERATOR(/, div)
-#undef INPLACE_TX_BINARY_OPERATOR
+INPLACE_ARITHMETIC_OPERATORS(INPLACE_TX_OPERATOR)
+INPLACE_ARITHMETIC_OPERATORS(INPLACE_TX_COMPOUND)
+INPLACE_COMPARISON_OPERATORS(INPLACE_TX_COMPARISON)
+#undef INPLACE_TX_OPERATOR
+#undef INPLACE_TX_COMPARISON
+#undef INPLACE_TX_COMPOUND
 
 template <class A>
   requires detail::texpr::operand<A>
 [[gnu::always_inline]] inline auto operator-(A&& a) {
   return detail::texpr::make(ops::neg{}, std::forward<A>(a));
-}
-
-#define INPLACE_TX_UNARY(NAME)                          \
-  template <class A>                                    \
-    requires detail::texpr::operand<A>                  \
-  [[gnu::always_inline]] inline auto NAME(A&& a) {      \
-    return detail::texpr::make(ops::NAME{}, std::forward<A>(a)); \
-  }
-INPLACE_TX_UNARY(neg)
-INPLACE_TX_UNARY(exp)
-INPLACE_TX_UNARY(log)
-INPLACE_TX_UNARY(sqrt)
-INPLACE_TX_UNARY(abs)
-INPLACE_TX_UNARY(tanh)
-INPLACE_TX_UNARY(sigmoid)
-INPLACE_TX_UNARY(relu)
-INPLACE_TX_UNARY(gelu)
-#undef INPLACE_TX_UNARY
-
-// NumPy's minimum / maximum.
-template <class A, class B>
-  requires detail::texpr::expression_args<A, B>
-[[gnu::always_inline]] inline auto min(A&& a, B&& b) {
-  return detail::texpr::make(ops::min{}, std::forward<A>(a), std::forward<B>(b));
-}
-template <class A, class B>
-  requires detail::texpr::expression_args<A, B>
-[[gnu::always_inline]] inline auto max(A&& a, B&& b) {
-  return detail::texpr::make(ops::max{}, std::forward<A>(a), std::forward<B>(b));
-}
-// where(c, a, b): c ? a : b elementwise.
-template <class C, class A, class B>
-  requires detail::texpr::expression_args<C, A, B>
-[[gnu::always_inline]] inline auto where(C&& c, A&& a, B&& b) {
-  return detail::texpr::make(ops::where{}, std::forward<C>(c), std::forward<A>(a), std::forward<B>(b));
-}
-// sum(a, b, ...): n-ary elementwise add.
-template <class... X>
-  requires(sizeof...(X) >= 1 && detail::texpr::expression_args<X...>)
-[[gnu::always_inline]] inline auto sum(X&&... x) {
-  return detail::texpr::make(ops::sum{}, std::forward<X>(x)...);
 }
 
 }  // namespace inplace

@@ -170,41 +170,8 @@ auto run_inplace(Op op, X&&... x) {
 
 }  // namespace detail::texpr
 
-// The standard in-place ops on tensors and views (see above).
-#define INPLACE_TX_INPLACE_UNARY(NAME)                                       \
-  template <class A>                                                         \
-    requires detail::texpr::operand<A>                                       \
-  auto NAME(A&& a) {                                                         \
-    return detail::texpr::run_inplace(ops::NAME{}, std::forward<A>(a));      \
-  }
-#define INPLACE_TX_INPLACE_BINARY(NAME)                                                      \
-  template <class A, class B>                                                                \
-    requires detail::texpr::operand<A> && detail::texpr::operand_or_scalar<B>               \
-  auto NAME(A&& a, B&& b) {                                                                  \
-    return detail::texpr::run_inplace(ops::NAME{}, std::forward<A>(a), std::forward<B>(b)); \
-  }
-INPLACE_TX_INPLACE_BINARY(add_inplace)
-INPLACE_TX_INPLACE_BINARY(sub_inplace)
-INPLACE_TX_INPLACE_BINARY(mul_inplace)
-INPLACE_TX_INPLACE_BINARY(div_inplace)
-INPLACE_TX_INPLACE_UNARY(neg_inplace)
-INPLACE_TX_INPLACE_UNARY(exp_inplace)
-INPLACE_TX_INPLACE_UNARY(log_inplace)
-INPLACE_TX_INPLACE_UNARY(sqrt_inplace)
-INPLACE_TX_INPLACE_UNARY(abs_inplace)
-INPLACE_TX_INPLACE_UNARY(tanh_inplace)
-INPLACE_TX_INPLACE_UNARY(sigmoid_inplace)
-INPLACE_TX_INPLACE_UNARY(relu_inplace)
-INPLACE_TX_INPLACE_UNARY(gelu_inplace)
-#undef INPLACE_TX_INPLACE_UNARY
-#undef INPLACE_TX_INPLACE_BINARY
-
-// sum_inplace(a, b, ...): a = a + b + ..., in a's storage.
-template <class A, class... B>
-  requires detail::texpr::operand<A> && (detail::texpr::operand_or_scalar<B> && ...)
-auto sum_inplace(A&& a, B&&... b) {
-  return detail::texpr::run_inplace(ops::sum_inplace{}, std::forward<A>(a), std::forward<B>(b)...);
-}
+// The standard in-place ops on tensors and views (ip::exp_inplace, ...) are
+// declared with the other functions of each op, in expression.hpp.
 
 }  // namespace inplace
 

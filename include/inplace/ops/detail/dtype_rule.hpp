@@ -10,7 +10,8 @@
 //   weak float (2.0_c, a C++ double beside a tensor) a floating dtype stays, else double
 //   an elementwise op       converts its operands to their common dtype, runs its kernel
 //                           there, and an integer result of an integer common dtype is
-//                           that dtype (C++ would promote small integers to int)
+//                           that dtype (C++ would promote small integers to int); a bool
+//                           result (comparisons) is bool; an op's output_dtype overrides
 
 #include <boost/mp11/algorithm.hpp>
 
@@ -150,7 +151,17 @@ struct elementwise_rule {
   template <std::size_t... J>
   static auto kernel_of(std::index_sequence<J...>) -> std::remove_cvref_t<decltype(std::declval<const Op&>()(std::declval<operand_t<J>>()...))>;
   using kernel_result = decltype(kernel_of(std::index_sequence_for<T...>{}));
-  using result = std::conditional_t<std::is_integral_v<common> && std::is_integral_v<kernel_result>, common, kernel_result>;
+  // An op's own output_dtype (cast<T>) decides; a bool result (a comparison)
+  // stays bool; another integer result of an integer common dtype is that dtype.
+  static auto result_of() {
+    if constexpr (requires { typename Op::template output_dtype<0, T...>; })
+      return std::type_identity<typename Op::template output_dtype<0, T...>>{};
+    else if constexpr (std::is_integral_v<common> && std::is_integral_v<kernel_result> &&
+                       !std::is_same_v<kernel_result, bool>)
+      return std::type_identity<common>{};
+    else return std::type_identity<kernel_result>{};
+  }
+  using result = typename decltype(result_of())::type;
 };
 
 // The dtype of an elementwise op's result over operands of dtypes T...

@@ -4,13 +4,10 @@
 // INPLACE_NO_XSIMD is defined (INPLACE_HAS_XSIMD, detail/config.hpp); without
 // it, loops rely on the compiler's auto-vectoriser (see INPLACE_IVDEP).
 //
-// An op runs on batches only when its kernel is known to accept them: the
-// standard arithmetic and transcendental ops, their inplace_op variants, and a
-// user's op that declares `static constexpr bool simd = true;`.
+// An op runs on batches only when its class declares
+// `static constexpr bool simd = true;` (ops/elementwise.hpp).
 
 #include "inplace/detail/config.hpp"
-#include "inplace/ops/elementwise.hpp"
-#include "inplace/ops/inplace_op.hpp"
 
 #include <type_traits>
 
@@ -36,27 +33,11 @@ INPLACE_FP_CONTRACT_END
 
 namespace inplace::detail::texpr {
 
+// An op runs on batches when its class says that its kernel takes them
+// (`static constexpr bool simd = true;`, the standard ops' and a user's alike;
+// an inplace_op<Op, I> inherits Op's).
 template <class Op>
 struct simd_op : std::bool_constant<requires { requires Op::simd; }> {};
-template <class Op, int I>
-struct simd_op<ops::inplace_op<Op, I>> : simd_op<Op> {};
-#define INPLACE_SIMD_OP(NAME) \
-  template <>                 \
-  struct simd_op<ops::NAME> : std::true_type {};
-INPLACE_SIMD_OP(add)
-INPLACE_SIMD_OP(sub)
-INPLACE_SIMD_OP(mul)
-INPLACE_SIMD_OP(div)
-INPLACE_SIMD_OP(neg)
-INPLACE_SIMD_OP(exp)
-INPLACE_SIMD_OP(log)
-INPLACE_SIMD_OP(sqrt)
-INPLACE_SIMD_OP(abs)
-INPLACE_SIMD_OP(tanh)
-INPLACE_SIMD_OP(sigmoid)
-INPLACE_SIMD_OP(gelu)
-INPLACE_SIMD_OP(sum)
-#undef INPLACE_SIMD_OP
 
 // The element types SIMD batches are used for.
 template <class T>
