@@ -253,7 +253,10 @@ class executor {
   template <std::size_t E>
   void extents_of_entry() {
     constexpr auto& ent = g.entries[E];
-    if constexpr (ent.kind == entry_kind::op && all_static<E>()) {
+    // (an opaque node or a view: an elementwise node's broadcast is a few
+    // compares, and its extents as constants let g++ -O3 warn falsely of an
+    // overflowing loop in the flat path, -Waggressive-loop-optimizations)
+    if constexpr (ent.kind == entry_kind::op && !ent.info.elementwise && all_static<E>()) {
       for (std::size_t o = 0; o < ent.info.num_outputs; ++o) {
         const shape& s = g.values[ent.first_value + o].value_shape;
         for (std::size_t i = 0; i < s.rank; ++i) slots[ent.first_value + o].e[i] = s.extent[i];
