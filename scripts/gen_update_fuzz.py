@@ -23,8 +23,10 @@ What it adds
   is a weak constant, a scalar input, a value whose shape broadcasts to the
   region's, a view cut to fit (a range of a vector, a block of a matrix,
   transposed), or the region itself combined with a constant or a value
-  (PyTorch's a[0] + 1 written back). The op: set, inc, update<mul | min | max
-  | sub | ip::ops::add> or a user's binary elementwise op (u::axpy2: a + 2 b).
+  (PyTorch's a[0] + 1 written back); for an int x, more often a float v
+  without rounding error (a float constant, a float input or a view of one).
+  The op: set, inc, update<mul | min | max | sub | ip::ops::add> or a user's
+  binary elementwise op (u::axpy2: a + 2 b).
   NumPy computes x with the region combined with v in the dtype of np.op(x[r],
   v), converted to x's dtype (astype: float to int truncates, as C++ does).
 
@@ -45,9 +47,11 @@ NumPy version
   gen_numpy_fuzz.py needs NEP 50's weak scalars: with NumPy 1.24-1.26 it
   switches them on (np._set_promotion_state('weak')), which this script
   inherits by importing it; this machine has NumPy 1.24.2. The update nodes
-  themselves do not depend on it: their dtype is x's, their constants are
-  combined with x[r] only where the value of the result is the same under
-  either rule, and whole-number float constants with an int x only.
+  hardly depend on it: their dtype is x's whatever the rule. Under the legacy
+  value-based rule a float region combined with a double scalar input would
+  be computed in float rather than double and rounded once less, which the
+  tolerance covers; an int region with a float constant or scalar is
+  computed in double under both rules, and with an int constant in int.
 
 Each test (tests/run/random_updates.hpp) runs nf::run (every donation
 pattern, no_rewrite, strided arguments, debug mode), then, when output 0 is an
@@ -115,6 +119,7 @@ class UGraph(nf.Graph):
         self.dyn = {}       # region node -> smallest start past its end (extent - Size + 1)
         self.base = {}      # update node -> the tensor input at the root of its chain of updates
         self.viewof = {}    # view node -> (the value its chain of views starts at, flat indices into it)
+        self.dtypes = {}    # update node -> 'x dtype <- v dtype' (for the statistics)
 
     # -- views: an update's x is where its chain of library views starts ---------------------
     def view_info(self, a):
@@ -284,6 +289,22 @@ class UGraph(nf.Graph):
                 return self.rng.choice(ok)
         return self.fit(rshape)
 
+    def exact_float(self, rv):
+        """A float v without rounding error for an int region: a weak float constant,
+        a float scalar input, or an exact float value (an input, a view of one)."""
+        u = self.rng.random()
+        if u < 0.3:
+            cpp, py = self.rng.choice([('0.5_c', 0.5), ('1.5_c', 1.5), ('0.25_c', 0.25), ('2.0_c', 2.0)])
+            return nf.Value(cpp, py, np.zeros(()), 'const', exact=True)
+        ok = lambda v: (v.kind != 'const' and not nf.is_int(v.dtype) and not np.any(v.err > 0)
+                        and nf.broadcast(rv.shape, v.shape) == rv.shape)
+        if u < 0.6:
+            v = self.pick(ok, recent=False)
+            if v is not None:
+                return v
+        v = self.fit(rv.shape)
+        return v if v is not None and ok(v) else None
+
     # -- the update -------------------------------------------------------------------------
     def op_update(self, rooted=False):
         """rooted: x an input or an update rooted at one (half the time anyway)."""
@@ -314,10 +335,14 @@ class UGraph(nf.Graph):
         if bad is not None:
             self.dyn[rv.cpp] = bad
             self.uses[rv.cpp].add('t')
-        v = self.value_for(rv, x)
+        if nf.is_int(x.dtype) and self.rng.random() < 0.6:  # an int x with an exact float v: NumPy's cast
+            v = self.exact_float(rv)
+            kind = self.rng.choice(['set', 'set', 'min', 'max', 'inc', 'mul'])
+        else:
+            v = self.value_for(rv, x)
+            kind = self.rng.choice(['set', 'set', 'set', 'inc', 'inc', 'add', 'mul', 'min', 'max', 'sub', 'user'])
         if v is None:
             return None
-        kind = self.rng.choice(['set', 'set', 'set', 'inc', 'inc', 'add', 'mul', 'min', 'max', 'sub', 'user'])
         xr = flat[ridx]
         vv = v.val
         if nf.broadcast(xr.shape, np.shape(vv)) != xr.shape:
@@ -369,6 +394,7 @@ class UGraph(nf.Graph):
         root = self.destroyed(x) if inplace else None
         n = self.add(cpp, out, oerr, [rv, v], root=root)
         if n is not None:
+            self.dtypes[n.cpp] = '%s<-%s' % (x.dtype, 'weak ' + type(vv).__name__ if v.kind == 'const' else v.dtype)
             base = x.cpp if x.kind == 'input' else self.base.get(x.cpp)
             if base is not None:
                 self.base[n.cpp] = base
@@ -386,6 +412,8 @@ def make_candidate(seed, index):
     names = rng.sample(POOL_INPUTS, rng.choice([1, 2, 2, 3, 3]))
     if not any(nf.INPUTS[nm][3] is not None and len(nf.INPUTS[nm][1]) == 2 for nm in names) and rng.random() < 0.7:
         names.append(rng.choice(['A', 'B', 'I', 'c', 'r']))
+    if any(nm in ('i', 'I') for nm in names) and rng.random() < 0.6:  # float values for int regions
+        names.append(rng.choice(['x', 's', 'y', 'A', 'B', 'a', 'b']))
     names = sorted(set(names), key=nf.INPUT_ORDER.index)
     if rng.random() < 0.5:
         rng.shuffle(names)
@@ -539,9 +567,9 @@ def test_file(graphs, args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--seed', type=int, default=20261126)
-    ap.add_argument('--candidates', type=int, default=80)
+    ap.add_argument('--candidates', type=int, default=90)
     ap.add_argument('--files', type=int, default=3)
-    ap.add_argument('--per-file', type=int, default=6)
+    ap.add_argument('--per-file', type=int, default=8)
     ap.add_argument('--batch', type=int, default=40)
     ap.add_argument('--cxx', default='g++')
     ap.add_argument('--out', default=os.path.join(ROOT, 'tests', 'run'))
@@ -580,6 +608,12 @@ def main():
                         'ip::dynamic_slice<', 'ip::diagonal<', 'ip::transpose(', 'ip::reverse(', ', -', 'ip::at<'):
                 kinds[key] = kinds.get(key, 0) + rhs.count(key)
     sys.stderr.write('in the kept graphs: %s\n' % ', '.join('%s %d' % kv for kv in sorted(kinds.items())))
+    dts = {}
+    for _, g in legal:
+        for nm in kept_names(g):
+            if nm in g.dtypes:
+                dts[g.dtypes[nm]] = dts.get(g.dtypes[nm], 0) + 1
+    sys.stderr.write('updates by dtype (x <- v): %s\n' % ', '.join('%s %d' % kv for kv in sorted(dts.items())))
     os.makedirs(args.out, exist_ok=True)
     for k in range(args.files):
         part = legal[k * args.per_file:(k + 1) * args.per_file]
