@@ -13,5 +13,6 @@
 #include "inplace/tensor/tensor.hpp"
 #include "inplace/tensor/tensor_inplace.hpp"
 #include "inplace/tensor/tensor_opaque.hpp"
+#include "inplace/tensor/tensor_reductions.hpp"
 #include "inplace/tensor/tensor_view.hpp"
 #include "inplace/tensor/view_functions.hpp"

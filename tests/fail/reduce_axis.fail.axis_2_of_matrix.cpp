@@ -1,6 +1,7 @@
 // A matrix has axes 0 and 1 (or -2 and -1).
 // Built twice by CTest: as is (must compile) and with INPLACE_SHOULD_FAIL
 // (must fail with "inplace: reduce_axis" in the first lines).
+// expect: reduce_sum<Axis>: Axis must be an axis of the operand
 #include <inplace/tensors.hpp>
 
 namespace ip = inplace;

@@ -54,7 +54,11 @@ constexpr auto yd = ip::set_inplace(ip::dynamic_slice<0, 1>(S, t), ip::expand_di
 static_assert(verdict(ip::inputs(S, t, b), ip::outputs(yd)) == ek::none);
 static_assert(verdict(ip::inputs(S, t, b), ip::outputs(ip::row<0>(S) * yd)) == ek::ordering_cycle);
 static_assert(verdict(ip::inputs(S, t, b), ip::outputs(ip::col<0>(S) * ip::col<0>(yd))) == ek::ordering_cycle);
-// ... but other columns of a column update are apart
+// ... but what the views before the dynamic slice left out is apart: a run-time row of S[:, :3]
+constexpr auto yr = ip::set_inplace(ip::dynamic_slice<0, 1>(ip::view(S, ip::all, ip::range<0, 3>), t), 1.0_c);
+static_assert(verdict(ip::inputs(S, t), ip::outputs(ip::col<5>(S) * ip::col<5>(yr))) == ek::none);
+static_assert(verdict(ip::inputs(S, t), ip::outputs(ip::col<2>(S) * ip::col<2>(yr))) == ek::ordering_cycle);
+// a run-time pair of columns: any element of those columns, in every row, may be written
 constexpr auto yc = ip::set_inplace(ip::dynamic_slice<1, 2>(S, t), ip::expand_dims<1>(ip::view(b, ip::range<0, 4>)));
 static_assert(verdict(ip::inputs(S, t, b), ip::outputs(yc)) == ek::none);
 static_assert(verdict(ip::inputs(S, t, b), ip::outputs(ip::view(S, ip::range<0, 1>) + ip::view(yc, ip::range<0, 1>))) ==

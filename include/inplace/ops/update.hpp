@@ -72,6 +72,7 @@ struct update {
   using combine = Combine;
   using views = boost::mp11::mp_list<View...>;
   static constexpr int region_input = 2;  // the elements the in-place form writes (its pure form copies x)
+  static constexpr bool replaces_region = std::is_same_v<Combine, replace>;
   template <std::size_t, class X, class...>
   using output_dtype = X;
   // x's shape, when v broadcasts to the region's (NumPy's x[r] = v).
@@ -79,7 +80,9 @@ struct update {
   static constexpr shape output_shape(std::size_t, const std::array<shape, N>& in) {
     const shape& region = in[2];
     const auto b = detail::broadcast(region, in[1]);
-    if (!b.ok || !(b.result == region)) return shape{dynamic};
+    if (!b.ok || b.result.rank != region.rank) return shape{dynamic};
+    for (std::size_t k = 0; k < region.rank; ++k)  // (a dynamic extent is checked when the program runs)
+      if (region.extent[k] != dynamic && b.result.extent[k] != region.extent[k]) return shape{dynamic};
     return in[0];
   }
 };
@@ -129,7 +132,24 @@ constexpr auto make_update(R r, V v, mp_list<View...>, mp_list<Start...>) {
                 "inplace: update_region: ip::set, ip::inc and ip::update write through their region, which is a "
                 "broadcast view here (ip::broadcast_to repeats elements, read-only as in NumPy); fix: update the "
                 "value before broadcasting it.");
+  using X = concrete_dtype_t<typename chain::base::dtype>;
+  using combined = decltype(std::conditional_t<std::is_same_v<Combine, ops::replace>, ops::add, Combine>{}(
+      X{}, concrete_dtype_t<typename V::dtype>{}));
+  static_assert(std::is_same_v<Combine, ops::replace> || !std::is_integral_v<X> || !std::is_floating_point_v<combined>,
+                "inplace: dtype_mismatch: ip::inc and ip::update<Op> of an integer x with a floating-point value would "
+                "store a floating-point result in x's dtype (NumPy's x[r] += v refuses it too); fix: convert v "
+                "(ip::set converts, as x[r] = v does), or update a floating-point x.");
   return ::inplace::apply(Op{}, typename chain::base{}, v, r, Start{}...);
+}
+// The update of region r (a chain of views of x) by v: peels r down to x.
+template <class Combine, bool InPlace, class R, class V>
+constexpr auto update_of(R r, V v) {
+  constexpr bool elementwise = is_elementwise<Combine>() || std::is_same_v<Combine, ops::replace>;
+  static_assert(elementwise, "inplace: update_op: ip::update<Op>(r, v) combines the region with v by an elementwise op; "
+                             "fix: pass a binary elementwise op class such as ip::ops::mul, ip::ops::min or ip::ops::max.");
+  using chain = region_chain<R>;
+  if constexpr (elementwise) return make_update<Combine, InPlace>(r, v, typename chain::views{}, typename chain::starts{});
+  else return r;  // (reported above: one error)
 }
 
 }  // namespace detail
@@ -139,47 +159,23 @@ constexpr auto make_update(R r, V v, mp_list<View...>, mp_list<Start...>) {
 // PyTensor's set_subtensor(x[r], v). v broadcasts to the region as in NumPy and
 // is converted to x's dtype.
 template <detail::symbolic R, detail::symbolic V>
-constexpr auto set(R r, V v) {
-  using chain = detail::region_chain<R>;
-  return detail::make_update<ops::replace, false>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto set(R r, V v) { return detail::update_of<ops::replace, false>(r, v); }
 // x with v added to the region r: JAX's x.at[r].add(v), PyTensor's inc_subtensor.
 template <detail::symbolic R, detail::symbolic V>
-constexpr auto inc(R r, V v) {
-  using chain = detail::region_chain<R>;
-  return detail::make_update<ops::add, false>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto inc(R r, V v) { return detail::update_of<ops::add, false>(r, v); }
 // x with the region r combined with v by Op, a binary elementwise op class
 // (ip::ops::mul, min, max, a user's): JAX's x.at[r].mul(v), .min(v), .max(v).
 template <class Op, detail::symbolic R, detail::symbolic V>
-constexpr auto update(R r, V v) {
-  static_assert(detail::is_elementwise<Op>() || std::is_same_v<Op, ops::replace>,
-                "inplace: update_op: ip::update<Op>(r, v) combines the region with v by an elementwise op; fix: "
-                "pass a binary elementwise op class such as ip::ops::mul, ip::ops::min or ip::ops::max.");
-  using chain = detail::region_chain<R>;
-  return detail::make_update<Op, false>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto update(R r, V v) { return detail::update_of<Op, false>(r, v); }
 // The in-place forms, as ip::add_inplace is add's: they overwrite the region in
 // x's storage (x is destroyed, as its destroy_map says), so the analysis orders
 // every read of those elements before them, and reads elsewhere in any order.
 template <detail::symbolic R, detail::symbolic V>
-constexpr auto set_inplace(R r, V v) {
-  using chain = detail::region_chain<R>;
-  return detail::make_update<ops::replace, true>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto set_inplace(R r, V v) { return detail::update_of<ops::replace, true>(r, v); }
 template <detail::symbolic R, detail::symbolic V>
-constexpr auto inc_inplace(R r, V v) {
-  using chain = detail::region_chain<R>;
-  return detail::make_update<ops::add, true>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto inc_inplace(R r, V v) { return detail::update_of<ops::add, true>(r, v); }
 template <class Op, detail::symbolic R, detail::symbolic V>
-constexpr auto update_inplace(R r, V v) {
-  static_assert(detail::is_elementwise<Op>() || std::is_same_v<Op, ops::replace>,
-                "inplace: update_op: ip::update_inplace<Op>(r, v) combines the region with v by an elementwise op; "
-                "fix: pass a binary elementwise op class such as ip::ops::mul, ip::ops::min or ip::ops::max.");
-  using chain = detail::region_chain<R>;
-  return detail::make_update<Op, true>(r, v, typename chain::views{}, typename chain::starts{});
-}
+constexpr auto update_inplace(R r, V v) { return detail::update_of<Op, true>(r, v); }
 
 // x[start : start + Size] along Axis, start an integer scalar input's value
 // (ip::scalar<"t", std::int64_t>) or a rank-0 integer input: XLA's dynamic_slice.

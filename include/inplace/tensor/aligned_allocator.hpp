@@ -15,6 +15,10 @@
 #include <new>
 #include <type_traits>
 
+#if defined(__linux__)
+#include <sys/mman.h>  // madvise
+#endif
+
 namespace inplace {
 namespace detail {
 #if defined(INPLACE_COUNT_ALLOCATIONS)
@@ -27,7 +31,17 @@ inline thread_local std::size_t aligned_allocations = 0;
 // block, aligned by hand, with malloc's pointer kept just before the aligned
 // one. glibc's aligned operator new (memalign) cost 2-5x malloc per block, which
 // a call on a few thousand floats felt.
+//
+// A large block (4 MiB and more, NumPy's threshold) starts on a 2 MiB boundary
+// and asks Linux for transparent huge pages: the first write to a fresh 64 MiB
+// block then faults 32 times instead of 16384 (a borrowed 64 MiB cache copied
+// by a call: 47 ms with 4 KiB pages, 9 ms with huge ones).
+inline constexpr std::size_t huge_block = std::size_t{4} << 20, huge_page = std::size_t{2} << 20;
 [[nodiscard]] inline void* aligned_malloc(std::size_t bytes, std::size_t align) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  const bool huge = bytes >= huge_block;
+  if (huge && align < huge_page) align = huge_page;
+#endif
   const std::size_t pad = align + sizeof(void*);
   if (bytes > std::numeric_limits<std::size_t>::max() - pad) throw std::bad_array_new_length();
   void* raw = std::malloc(bytes + pad);
@@ -35,6 +49,9 @@ inline thread_local std::size_t aligned_allocations = 0;
   const auto at = (reinterpret_cast<std::uintptr_t>(raw) + sizeof(void*) + align - 1) & ~(std::uintptr_t{align} - 1);
   void* p = reinterpret_cast<void*>(at);
   static_cast<void**>(p)[-1] = raw;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (huge) (void)::madvise(p, bytes, MADV_HUGEPAGE);  // (a hint: refused where huge pages are off)
+#endif
 #if defined(INPLACE_COUNT_ALLOCATIONS)
   ++aligned_allocations;
 #endif

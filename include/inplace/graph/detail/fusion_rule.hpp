@@ -9,7 +9,9 @@
 //    that node and with every node on a data path between them (join_paths).
 //  - Nodes can share a loop when all are fusable (elementwise, one output) of one rank,
 //    no two static extents conflict, and every member reads a root another member
-//    overwrites with the writer's own index pattern, unbroadcast (can_share_loop).
+//    overwrites with the writer's own index pattern, unbroadcast, or in a region
+//    disjoint from the one written (the loop never writes what such a read sees:
+//    a red-black sweep's neighbours; can_share_loop).
 //  - A loop stores values of one extents only: the runtime joins a loop to save a
 //    pass only when every value the joined loop may store provably has the same
 //    extents in every call (extent classes, below).
@@ -86,7 +88,8 @@ constexpr bool can_share_loop(const G& g, const Roots& root, const Patterns& pat
       if (common.extent[i] == dynamic) common.extent[i] = s.extent[i];
     }
   }
-  // a member that writes a root: every member reads that root with the writer's pattern, unbroadcast
+  // a member that writes a root: every member reads that root with the writer's pattern,
+  // unbroadcast, or elements disjoint from the written ones
   for (std::size_t p = 0; p < G::num_entries; ++p) {
     if (!member[p]) continue;
     const auto& info = g.entries[p].info;
@@ -98,7 +101,7 @@ constexpr bool can_share_loop(const G& g, const Roots& root, const Patterns& pat
         const shape& mout = g.values[g.entries[m].first_value].value_shape;
         for (std::size_t j = 0; j < g.entries[m].num_args; ++j) {
           const std::size_t a = g.arg(m, j);
-          if (root[a] == root[darg] &&
+          if (root[a] == root[darg] && !pattern[a].disjoint_from(pattern[darg]) &&
               (!pattern[a].same_as(pattern[darg]) || is_broadcast_read(g.values[a].value_shape, mout)))
             return false;
         }

@@ -36,6 +36,7 @@ struct op_info {
   // form) names the input that is a view of that part (region_input), or -1.
   // Its pure form computes a copy of the destroyed input, then the region.
   int region = -1;
+  bool region_set = false;  // ... and replaces it by input 1 (ip::set): not combined with its old elements
 };
 
 // How many of the op's outputs its view_map lists: a view op lists them all
@@ -85,6 +86,7 @@ constexpr op_info read_op(std::size_t num_args) {
   r.elementwise = is_elementwise<Op>();
   r.num_outputs = num_outputs_of<Op>();
   if constexpr (requires { Op::region_input; }) r.region = static_cast<int>(Op::region_input);
+  if constexpr (requires { Op::replaces_region; }) r.region_set = Op::replaces_region;
   if (r.num_outputs == 0 || r.num_outputs > max_outputs) {
     r.maps_ok = false;
     r.num_outputs = r.num_outputs == 0 ? 1 : max_outputs;

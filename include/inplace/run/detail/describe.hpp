@@ -78,10 +78,14 @@ struct describe {
       }
     }
     if (alias_input_value(g, v) != none) s += ", io_alias";
+    if (pl.same_as[v] != none && g.is_view(pl.same_as[v]) && !computed_in_place(e, o))
+      s += cat(", written into ", value_name(pl.same_as[v]), ", the region its set replaces");
     if (computed_in_place(e, o) && !pl.copy[v]) {
       const int j = info.storage[o] >= 0 ? info.storage[o] : pl.rewritten[e];  // (the rewritten output)
       if (j >= 0) s += cat(", in place of ", value_name(g.arg(e, static_cast<std::size_t>(j))));
       if (info.storage[o] < 0) s += " (rewrite)";
+      if (info.region_set && pl.same_as[g.arg(e, 1)] == g.arg(e, static_cast<std::size_t>(info.region)))
+        s += "; its value is in its region already: nothing to do";
     }
     return s;
   }

@@ -234,10 +234,33 @@ class executor {
   template <std::size_t V>
   static constexpr dtype<V> constant_value = static_cast<dtype<V>>(P::template entry_t<g.values[V].entry>::value);
 
+  // Whether node E's arguments and results have static extents only: the
+  // analysis checked them, and a call copies its results' extents.
+  template <std::size_t E>
+  static constexpr bool all_static() {
+    constexpr auto& ent = g.entries[E];
+    const auto fixed = [](const shape& s) {
+      for (std::size_t i = 0; i < s.rank; ++i)
+        if (s.extent[i] == dynamic) return false;
+      return true;
+    };
+    for (std::size_t j = 0; j < ent.num_args; ++j)
+      if (!fixed(g.values[g.arg(E, j)].value_shape)) return false;
+    for (std::size_t o = 0; o < ent.info.num_outputs; ++o)
+      if (!fixed(g.values[ent.first_value + o].value_shape)) return false;
+    return true;
+  }
   template <std::size_t E>
   void extents_of_entry() {
     constexpr auto& ent = g.entries[E];
-    if constexpr (ent.kind == entry_kind::constant) {
+    if constexpr (ent.kind == entry_kind::op && all_static<E>()) {
+      for (std::size_t o = 0; o < ent.info.num_outputs; ++o) {
+        const shape& s = g.values[ent.first_value + o].value_shape;
+        for (std::size_t i = 0; i < s.rank; ++i) slots[ent.first_value + o].e[i] = s.extent[i];
+      }
+      if constexpr (requires { P::template entry_t<E>::op::dynamic_start; })
+        check_start<E>(g.values[g.arg(E, 0)].value_shape);
+    } else if constexpr (ent.kind == entry_kind::constant) {
       slots[ent.first_value].p = const_cast<void*>(static_cast<const void*>(&constant_value<ent.first_value>));
     } else if constexpr (ent.kind == entry_kind::op && ent.info.elementwise && ent.info.num_outputs == 1) {
       broadcast_extents<E>(std::make_index_sequence<ent.num_args>{});

@@ -235,7 +235,11 @@ class planner {
         write_root(out, v, aliased, aliased, p, false, stored);
         continue;
       }
-      if (try_rewrite(out, e, o, v, p)) continue;
+      if (info.elementwise && place_in_region(out, e, v, p)) continue;
+      if (try_rewrite(out, e, o, v, p)) {
+        if (finds_value_in_region(out, e)) --out.loops;  // nothing left to do: no loop
+        continue;
+      }
       if (info.region >= 0) ++out.copies;  // a pure update starts from a copy of x
       if (stored) hold(v, {home::buffer, take_buffer(out, v, p)}, p);
     }
@@ -337,6 +341,53 @@ class planner {
     }
     return false;
   }
+  // The rewrite reaching views: value v of elementwise node e (at position p),
+  // whose one reader is an ip::set that writes v into its region of x and will
+  // itself run in x's storage, is computed straight into that region: the set
+  // then finds v where it puts it (set(row<0>(a), row<0>(a) + 1) is one loop
+  // over row 0 of a). It may, when nothing reads the region's old elements
+  // from p until the set except e's own loop at the same index (PyTorch's
+  // re-inplacing of a scatter).
+  constexpr bool place_in_region(result& out, std::size_t e, std::size_t v, int p) {
+    if (pure_ || !rewrite_ || !fu.stored[v] || lists_readers_of(v) != 1) return false;
+    const std::size_t u = only_reader(v);
+    const auto& ui = g.entries[u].info;
+    if (!ui.region_set || ui.destroys[0] != 0 || g.arg(u, 1) != v || g.arg(u, 0) == v || g.arg(u, 2) == v) return false;
+    const std::size_t x = g.arg(u, 0), r = g.arg(u, static_cast<std::size_t>(ui.region)), ra = ix.root[x];
+    const int pu = fu.at[u];
+    if (ix.root[r] != ra || !(g.shape_of(r) == g.shape_of(v)) || !same_kind_dtype(r, v) ||
+        ix.pattern[r].overlaps_itself() || ix.pattern[r].unknown || ix.pattern[r].superset)
+      return false;
+    for (std::size_t w = r; g.is_view(w); w = g.viewed(w))  // the region's view is made before e runs
+      if (fu.at[g.producer(w)] >= p) return false;
+    if (!((usable_variants(u) & 1u) && variant_out[u][0] == 0)) return false;
+    for (const refusal_reason& why : refusal_reasons)  // the set will run in x's storage
+      if (why.kind != refusal::no_rewrite && refuses(why.kind, u, 0, g.out_value(u), pu)) return false;
+    for (const std::size_t q : ix.root_readers.of(ra)) {  // nobody reads the region's old elements meanwhile
+      if (q == u || is_view_node(q) || fu.at[q] < p || fu.at[q] > pu) continue;
+      const bool same_loop = fu.at[q] == p && g.elementwise(q);
+      for (std::size_t j = 0; j < g.nargs(q); ++j) {
+        const std::size_t a = g.arg(q, j);
+        if (ix.root[a] != ra || ix.pattern[a].disjoint_from(ix.pattern[r])) continue;
+        if (!same_loop || !ix.pattern[a].same_as(ix.pattern[r]) || is_broadcast_read(g.shape_of(a), g.shape_of(g.out_value(q))))
+          return false;
+      }
+    }
+    out.same_as[v] = r;
+    out.why[e] = refusal::none;
+    holder[v] = holder[ra];  // (not its occupant: x stays there until the set)
+    held_from[v] = p;
+    ++out.in_place;
+    return true;
+  }
+  // Set node e, run in place, whose value place_in_region computed in its region.
+  constexpr bool finds_value_in_region(const result& out, std::size_t e) const {
+    const auto& info = g.entries[e].info;
+    return info.region_set && out.same_as[g.arg(e, 1)] == g.arg(e, static_cast<std::size_t>(info.region));
+  }
+  constexpr std::size_t lists_readers_of(std::size_t v) const { return P::lists.readers.size(v); }
+  constexpr std::size_t only_reader(std::size_t v) const { return P::lists.readers.at(v, 0); }
+
   // Whether reason r keeps the rewrite of node e (output value v, at position
   // p) from computing in input j's storage.
   constexpr bool refuses(refusal r, std::size_t e, std::size_t j, std::size_t v, int p) const {

@@ -151,9 +151,38 @@ template <class T, class K>
 
 #pragma GCC diagnostic pop
 
-// d[i * ds] = k[i] for i in [i0, i1), any strides.
+// Element i of a row whose every stride is the constant S.
+template <std::ptrdiff_t S, class K>
+inline auto at_step(const K& k, std::ptrdiff_t i) {
+  if constexpr (requires { k.args; })
+    return std::apply([&](const auto&... a) { return run_kernel(k.op, at_step<S>(a, i)...); }, k.args);
+  else if constexpr (requires { k.s; }) return k.p[i * S];
+  else return k.v;
+}
+// Is every stride of the row s?
+template <class K>
+bool row_steps_are(const K& k, std::ptrdiff_t s) {
+  if constexpr (requires { k.args; }) return std::apply([&](const auto&... a) { return (row_steps_are(a, s) && ...); }, k.args);
+  else if constexpr (requires { k.s; }) return k.s == s;
+  else return true;
+}
+
+// d[i * ds] = k[i] for i in [i0, i1), any strides. Every stride 2 (NumPy's
+// x[::2], a red-black sweep's points) gets a loop of its own: with the stride a
+// constant, the compiler loads whole vectors and picks every other element, as
+// in a hand loop over u[2 * i]; with a run-time stride it loads one element at a time.
 template <class T, class K>
 void run_strided(T* __restrict d, std::ptrdiff_t ds, const K& k, std::ptrdiff_t i0, std::ptrdiff_t i1) {
+  if ((ds == 1 || ds == 2) && row_steps_are(k, 2)) {
+    if (ds == 1) {
+      INPLACE_IVDEP
+      for (std::ptrdiff_t i = i0; i < i1; ++i) d[i] = static_cast<T>(at_step<2>(k, i));
+    } else {
+      INPLACE_IVDEP
+      for (std::ptrdiff_t i = i0; i < i1; ++i) d[i * 2] = static_cast<T>(at_step<2>(k, i));
+    }
+    return;
+  }
   INPLACE_IVDEP
   for (std::ptrdiff_t i = i0; i < i1; ++i) d[i * ds] = static_cast<T>(at<false>(k, i));
 }

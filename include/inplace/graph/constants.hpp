@@ -1,0 +1,83 @@
+#pragma once
+// Arrays that a graph makes itself, NumPy's zeros, ones, full and arange:
+//   ip::zeros<T, E...>(), ip::ones<T, E...>(), ip::full<T, E...>(c)
+//       a read-only view of one constant of dtype T, broadcast to extents E...
+//       (c: a compile-time constant, 2.5_c): no storage, and no loop of their
+//       own; a call allocates one only when something needs its elements in
+//       memory (an output, an opaque op's operand)
+//   ip::arange<T, Stop>(), ip::arange<T, Start, Stop, Step = 1>()
+//       Start, Start + Step, ... before Stop, of dtype T: a node with no
+//       input, whose kernel writes its elements (its own buffer)
+
+#include "inplace/graph/graph_ops.hpp"
+#include "inplace/graph/symbols.hpp"
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "inplace/detail/shadow_off.hpp"
+
+namespace inplace {
+namespace detail {
+
+// A constant of dtype T (not weak): the value of constant leaf C.
+template <class T, class C>
+struct typed_constant : leaf_base<typed_constant<T, C>> {
+  using dtype = T;
+  static constexpr entry_kind kind = entry_kind::constant;
+  static constexpr bool indestructible = true;
+  static constexpr shape value_shape{};
+  static constexpr long double value = C::value;
+  static constexpr std::string_view name = C::name;
+  static constexpr entry_desc desc =
+      leaf_description(kind, indestructible, name, value_shape, pretty_type_name<typed_constant>());
+};
+
+constexpr std::size_t arange_length(std::ptrdiff_t start, std::ptrdiff_t stop, std::ptrdiff_t step) {
+  if (step > 0) return stop > start ? static_cast<std::size_t>((stop - start - 1) / step + 1) : 0;
+  return start > stop ? static_cast<std::size_t>((start - stop - 1) / -step + 1) : 0;
+}
+
+}  // namespace detail
+
+namespace ops {
+// Start, Start + Step, ... before Stop (NumPy's arange of integers), as T.
+template <class T, std::ptrdiff_t Start, std::ptrdiff_t Stop, std::ptrdiff_t Step>
+struct arange {
+  static_assert(Step != 0, "inplace: slice_step: ip::arange<T, Start, Stop, Step>: the step must not be 0; fix: use a "
+                           "positive step, or a negative one to count down.");
+  static constexpr std::string_view name = "arange";
+  template <std::size_t, class...>
+  using output_dtype = T;
+  static constexpr shape output_shape(std::size_t, const std::array<shape, 0>&) {
+    shape s{1, {}};
+    s.extent[0] = detail::arange_length(Start, Stop, Step);
+    return s;
+  }
+  template <class O>
+  void kernel(const O& out) const {
+    for (std::size_t i = 0; i < out.extent(0); ++i)
+      out(i) = static_cast<T>(Start + static_cast<std::ptrdiff_t>(i) * Step);
+  }
+};
+}  // namespace ops
+
+template <class T, std::size_t... E>
+constexpr auto zeros() { return ::inplace::broadcast_to<E...>(detail::typed_constant<T, detail::constant_leaf<'0'>>{}); }
+template <class T, std::size_t... E>
+constexpr auto ones() { return ::inplace::broadcast_to<E...>(detail::typed_constant<T, detail::constant_leaf<'1'>>{}); }
+template <class T, std::size_t... E, class C>
+  requires detail::is_constant_leaf<C>
+constexpr auto full(C) { return ::inplace::broadcast_to<E...>(detail::typed_constant<T, C>{}); }
+
+template <class T, std::ptrdiff_t A, std::ptrdiff_t B = A, std::ptrdiff_t Step = 1>
+constexpr auto arange() {
+  constexpr bool one = B == A && Step == 1;  // arange<T, Stop>(): from 0
+  using Op = ops::arange<T, one ? 0 : A, one ? A : B, Step>;
+  return detail::out<detail::node<Op>, 0>{};
+}
+
+}  // namespace inplace
+
+#include "inplace/detail/shadow_on.hpp"

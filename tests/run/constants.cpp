@@ -1,0 +1,69 @@
+// Arrays a graph makes itself: ip::zeros, ones, full (a read-only broadcast of
+// one constant: no storage unless something needs it) and ip::arange (a node
+// with no input), with NumPy's values: np.zeros((2, 3), np.float32),
+// np.full(3, 2.5), np.arange(5, -1, -2) == [5, 3, 1], np.arange(0) == [].
+#include <inplace.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+namespace ip = inplace;
+using namespace ip::literals;
+
+namespace {
+constexpr auto x = ip::input<"x", float, ip::extents<2, 3>>;
+}
+
+TEST_CASE("zeros, ones, full: values, dtypes, and no storage of their own", "[constants][run]") {
+  static_assert(std::is_same_v<decltype(ip::zeros<double, 2>())::dtype, double>);
+  static_assert(std::is_same_v<decltype(ip::full<std::int32_t, 4>(7_c))::dtype, std::int32_t>);
+  static_assert(decltype(ip::ones<float, 2, 3>())::value_shape.extent[1] == 3);
+  // x + 1, x * 2.5 with x donated: one loop each, in x's storage; the constants are numbers in it
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(x + ip::ones<float, 2, 3>() * ip::full<float, 3>(2.5_c)));
+  static_assert(ip::plan(f, ip::donated).allocations == 0 && ip::plan(f, ip::donated).loops == 1);
+  ip::tensor<float, ip::extents<2, 3>> t;
+  for (std::size_t i = 0; i < 6; ++i) t[i] = static_cast<float>(i);
+  const auto r = f(t);
+  for (std::size_t i = 0; i < 6; ++i) CHECK(r[i] == static_cast<float>(i) + 2.5f);
+  // returned: the call makes the array (one allocation each), as NumPy's np.zeros
+  constexpr auto g = ip::function(ip::inputs(x), ip::outputs(ip::zeros<double, 2, 2>(), ip::full<std::int32_t, 3>(7_c), x));
+  static_assert(ip::plan(g, ip::borrowed).allocations == 2);
+  const auto [z, s, same] = g(t);
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(z)>::value_type, double>);
+  CHECK(z.extent(0) == 2);
+  for (std::size_t i = 0; i < 4; ++i) CHECK(z[i] == 0.0);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(s[i] == 7);
+  CHECK(same(1, 2) == 5.0f);
+  // an opaque op reads it from memory
+  constexpr auto h = ip::function(ip::inputs(x), ip::outputs(ip::dot(x, ip::ones<float, 3>())));
+  const auto rows = h(t);
+  CHECK(rows[0] == 3.0f);
+  CHECK(rows[1] == 12.0f);
+  // it cannot be overwritten: a constant
+  static_assert(ip::check(ip::inputs(x), ip::outputs(ip::add_inplace(ip::zeros<float, 2, 3>(), x))).error ==
+                ip::error_kind::destroys_protected);
+}
+
+TEST_CASE("arange: NumPy's integer ranges, counted up and down, empty", "[constants][run]") {
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::arange<float, 3>(), ip::arange<std::int64_t, 5, -1, -2>(),
+                                                              ip::arange<int, 2, 11, 3>(), ip::arange<double, 0>(),
+                                                              x * ip::arange<float, 1, 4>()));
+  ip::tensor<float, ip::extents<2, 3>> t;
+  for (std::size_t i = 0; i < 6; ++i) t[i] = 1.0f + static_cast<float>(i);
+  const auto [a, down, step3, empty, scaled] = f(t);
+  REQUIRE(a.extent(0) == 3);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(a[i] == static_cast<float>(i));
+  REQUIRE(down.extent(0) == 3);
+  CHECK(down[0] == 5);
+  CHECK(down[1] == 3);
+  CHECK(down[2] == 1);
+  REQUIRE(step3.extent(0) == 3);  // np.arange(2, 11, 3) == [2, 5, 8]
+  CHECK(step3[2] == 8);
+  CHECK(empty.extent(0) == 0);
+  CHECK(scaled(1, 2) == 6.0f * 3.0f);
+  CHECK(scaled(0, 0) == 1.0f);
+}
