@@ -160,7 +160,9 @@ TEST_CASE("pytorch test_reinplace_scatter_twice_with_different_view_op_invalid",
   // select_scatter(a[:, 1], a[:, 1][1] + 1, 0, 0): the sum goes to another element
   constexpr auto f = ip::function(ip::inputs(m), ip::outputs(ip::col<1>(ip::set(ip::view(ip::col<1>(m), ip::at<0>),
                                                                                ip::view(ip::col<1>(m), ip::at<1>) + 1.0_c))));
-  static_assert(ip::plan(f, ip::donated).allocations == 1);  // PyTorch: 1 (add, then copy_)
+  // PyTorch: 1 (add, then copy_); here 0: the sum reads another element, which the
+  // index patterns prove apart from the one it is set into, so it is computed there
+  static_assert(ip::plan(f, ip::donated).allocations == 0);
   const auto a = filled(ip::tensor<float, ip::extents<4, 4>>{});
   ip::tensor<float, ip::extents<4>> want{};
   for (std::size_t i = 0; i < 4; ++i) want[i] = a(i, 1);
@@ -175,7 +177,9 @@ TEST_CASE("pytorch test_reinplace_scatter_twice_with_different_view_op_invalid2"
   // select_scatter(a[:, 0], a[:, 1][1] + 1, 0, 1) (PyTorch does not compare its values here)
   constexpr auto f = ip::function(ip::inputs(m), ip::outputs(ip::col<0>(ip::set(ip::view(ip::col<0>(m), ip::at<1>),
                                                                                ip::view(ip::col<1>(m), ip::at<1>) + 1.0_c))));
-  static_assert(ip::plan(f, ip::donated).allocations == 1);  // PyTorch: 1 (add, then copy_)
+  // PyTorch: 1 (add, then copy_); here 0: the sum reads another element, which the
+  // index patterns prove apart from the one it is set into, so it is computed there
+  static_assert(ip::plan(f, ip::donated).allocations == 0);
   const auto a = filled(ip::tensor<float, ip::extents<4, 4>>{});
   ip::tensor<float, ip::extents<4>> want{};
   for (std::size_t i = 0; i < 4; ++i) want[i] = a(i, 0);
