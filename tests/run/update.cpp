@@ -25,7 +25,7 @@ constexpr auto M = ip::input<"M", double, ip::extents<4, 6>>;
 constexpr auto N = ip::input<"N", double, ip::extents<4, 3>>;
 
 template <class T>
-bool equal(const T& a, const T& b) {
+bool same_values(const T& a, const T& b) {
   if (a.extents() != b.extents()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a.data()[i] != b.data()[i]) return false;
@@ -47,15 +47,15 @@ TEST_CASE("set(row<1>(A), B): borrowed copies A once, donated writes the row in 
   ip::row<1>(expect) = b;  // NumPy's a[1] = b, as a tensor statement
 
   const auto r = f(a, b);
-  CHECK(equal(r, expect));
+  CHECK(same_values(r, expect));
   CHECK(a(1, 0) == 4.0f);  // borrowed: intact
-  CHECK(equal(f.debug(a, b), expect));
+  CHECK(same_values(f.debug(a, b), expect));
 
   auto d = a;
   const float* p = d.data();
   const auto rd = f(std::move(d), b);
   CHECK(rd.data() == p);
-  CHECK(equal(rd, expect));
+  CHECK(same_values(rd, expect));
 }
 
 TEST_CASE("inc and update<Op> on strided regions, v broadcast, equal to the tensor statements", "[update][run]") {
@@ -68,20 +68,20 @@ TEST_CASE("inc and update<Op> on strided regions, v broadcast, equal to the tens
     constexpr auto f = ip::function(ip::inputs(M, N), ip::outputs(ip::inc(ip::view(M, ip::all, ip::range<0, ip::end, 2>), N)));
     auto expect = m;
     ip::view(expect, ip::all, ip::range<0, ip::end, 2>) += n;
-    CHECK(equal(f(m, n), expect));
+    CHECK(same_values(f(m, n), expect));
     auto d = m;
     const double* p = d.data();
     const auto r = f(std::move(d), n);
     CHECK(r.data() == p);
-    CHECK(equal(r, expect));
+    CHECK(same_values(r, expect));
   }
   SECTION("m[1:3, 1::2] *= n[0] (a row broadcast over the region)") {
     constexpr auto f = ip::function(ip::inputs(M, N), ip::outputs(ip::update<ip::ops::mul>(
                                                          ip::view(M, ip::range<1, 3>, ip::range<1, ip::end, 2>), ip::row<0>(N))));
     auto expect = m;
     ip::view(expect, ip::range<1, 3>, ip::range<1, ip::end, 2>) *= ip::row<0>(n);
-    CHECK(equal(f(m, n), expect));
-    CHECK(equal(f.debug(m, n), expect));
+    CHECK(same_values(f(m, n), expect));
+    CHECK(same_values(f.debug(m, n), expect));
   }
   SECTION("max and min with a constant: x.at[r].max(0), x.at[r].min(1)") {
     constexpr auto f = ip::function(ip::inputs(M), ip::outputs(ip::update<ip::ops::max>(ip::col<2>(M), 0.0_c),
@@ -92,15 +92,15 @@ TEST_CASE("inc and update<Op> on strided regions, v broadcast, equal to the tens
       e1(i, 2) = e1(i, 2) > 0.0 ? e1(i, 2) : 0.0;
       e2(i, i) = e2(i, i) < 1.0 ? e2(i, i) : 1.0;
     }
-    CHECK(equal(hi, e1));
-    CHECK(equal(lo, e2));
+    CHECK(same_values(hi, e1));
+    CHECK(same_values(lo, e2));
   }
   SECTION("set of the transposed diagonal block") {
     constexpr auto f = ip::function(ip::inputs(M, N), ip::outputs(ip::set(ip::transpose(ip::block<0, 0, 3, 4>(M)), ip::view(N, ip::range<0, 4>))));
     auto expect = m;
     for (std::size_t i = 0; i < 3; ++i)
       for (std::size_t j = 0; j < 4; ++j) expect(i, j) = n(j, i);
-    CHECK(equal(f(m, n), expect));
+    CHECK(same_values(f(m, n), expect));
   }
 }
 
@@ -113,15 +113,15 @@ TEST_CASE("a region read at the same index or elsewhere in the storage it update
   const auto a = iota(3, 4);
   auto e1 = a, e2 = a;
   for (std::size_t j = 0; j < 4; ++j) e1(0, j) = a(0, j) + 1.0f, e2(0, j) = a(1, j) * 2.0f;
-  CHECK(equal(f(a), e1));
-  CHECK(equal(g(a), e2));
+  CHECK(same_values(f(a), e1));
+  CHECK(same_values(g(a), e2));
   auto d1 = a, d2 = a;
   const float* p1 = d1.data();
   const float* p2 = d2.data();
   const auto r1 = f(std::move(d1));
   const auto r2 = g(std::move(d2));
-  CHECK(equal(r1, e1));
-  CHECK(equal(r2, e2));
+  CHECK(same_values(r1, e1));
+  CHECK(same_values(r2, e2));
   CHECK(r1.data() == p1);
   CHECK(r2.data() == p2);
 }
@@ -157,9 +157,9 @@ TEST_CASE("a decode step: one row of a donated cache at a run-time position, no 
       auto d = c;
       const float* old = d.data();
       CHECK_THROWS_AS(step(std::move(d), s, kv), ip::shape_error);
-      CHECK(equal(c, before));
+      CHECK(same_values(c, before));
       CHECK(d.data() == old);
-      CHECK(equal(d, before));
+      CHECK(same_values(d, before));
     }
   }
 }
@@ -208,13 +208,13 @@ TEST_CASE("the rewrite reaches views: a value written back over the region it re
     const auto r1 = donate ? f(std::move(a1)) : f(a1);
     const auto r2 = donate ? g(std::move(a2)) : g(a2);
     const auto r3 = donate ? h(std::move(a3)) : h(a3);
-    CHECK(equal(r1, e1));
-    CHECK(equal(r2, e2));
-    CHECK(equal(r3, e3));
+    CHECK(same_values(r1, e1));
+    CHECK(same_values(r2, e2));
+    CHECK(same_values(r3, e3));
     if (donate) CHECK(r1.data() == p);
   }
-  CHECK(equal(f.debug(a), e1));
-  CHECK(equal(g.debug(a), e2));
+  CHECK(same_values(f.debug(a), e1));
+  CHECK(same_values(g.debug(a), e2));
 
   ip::tensor<float, 1> b(4);
   for (std::size_t j = 0; j < 4; ++j) b[j] = 0.5f * static_cast<float>(j);
@@ -249,9 +249,9 @@ TEST_CASE("a value that does not fit the region is a shape_error before anything
   auto d = a;
   const float* old = d.data();
   CHECK_THROWS_AS(f(std::move(d), b3), ip::shape_error);
-  CHECK(equal(a, iota(3, 4)));
+  CHECK(same_values(a, iota(3, 4)));
   CHECK(d.data() == old);  // donated: the storage stays with the argument, nothing written
-  CHECK(equal(d, a));
+  CHECK(same_values(d, a));
   // one element broadcasts over the row, as NumPy's a[0] = [9]
   const auto [r, e] = f(a, b1);
   for (std::size_t j = 0; j < 4; ++j) CHECK(r(0, j) == 9.0f);

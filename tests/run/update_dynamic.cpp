@@ -28,7 +28,7 @@ mat start() {
 }
 
 template <class T>
-bool equal(const T& a, const T& b) {
+bool same_values(const T& a, const T& b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a.data()[i] != b.data()[i]) return false;
   return true;
@@ -39,13 +39,13 @@ template <class F, class... A>
 void check_both(const F& f, const mat& expect, const A&... a) {
   const mat m = start();
   const mat r = f(m, a...);
-  CHECK(equal(r, expect));
-  CHECK(equal(m, start()));
+  CHECK(same_values(r, expect));
+  CHECK(same_values(m, start()));
   mat d = start();
   const double* p = d.data();
   const mat rd = f(std::move(d), a...);
   CHECK(rd.data() == p);
-  CHECK(equal(rd, expect));
+  CHECK(same_values(rd, expect));
 }
 }  // namespace
 
