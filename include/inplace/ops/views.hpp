@@ -87,6 +87,11 @@ constexpr slice_bounds resolve_slice(std::ptrdiff_t b, std::ptrdiff_t e, std::pt
   }
   return count > 0 ? slice_bounds{bb, static_cast<std::size_t>(count)} : slice_bounds{0, 0};
 }
+// Whether `size` elements from a run-time start t fit an axis of n (a dynamic
+// slice's start; nothing is clamped).
+constexpr bool start_fits(long long t, std::size_t size, std::size_t n) {
+  return t >= 0 && size <= n && static_cast<std::size_t>(t) <= n - size;
+}
 // s with axis k removed (index_axis, squeeze).
 constexpr shape without_axis(const shape& s, std::size_t k) {
   shape r{s.rank - 1, {}};

@@ -174,7 +174,7 @@ auto dynamic_slice(X&& x, I start) {
     static_assert(k < N, "inplace: view_axis: ip::dynamic_slice<Axis, Size>: the axis is out of range for the view's rank; "
                   "fix: use an axis in -rank .. rank - 1.");
     const std::size_t n = v.extent(k);
-    if (start < 0 || Size > n || static_cast<std::size_t>(start) > n - Size)
+    if (!detail::start_fits(static_cast<long long>(start), Size, n))
       detail::tx_view_error("dynamic_slice: start " + std::to_string(start) + " is out of range for " +
                             std::to_string(Size) + " element(s) of axis " + std::to_string(k) + " of extent " +
                             std::to_string(n) + " (0 <= start <= extent - size; nothing is clamped)");

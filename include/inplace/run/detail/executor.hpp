@@ -296,7 +296,7 @@ class executor {
     constexpr std::size_t start = g.arg(E, 1);
     const auto t = *static_cast<const dtype<start>*>(slots[start].p);
     const std::size_t n = x.extent[axis_of(Op::axis, x.rank)];
-    if (t < 0 || Op::size > n || static_cast<std::size_t>(t) > n - Op::size)
+    if (!start_fits(static_cast<long long>(t), Op::size, n))
       throw shape_error("inplace: shape_error: " + std::string(entry_label(g, E).view()) + ": start " + std::to_string(t) +
                         " is out of range for " + std::to_string(Op::size) + " element(s) of an axis of extent " +
                         std::to_string(n) + " (0 <= start <= extent - size; nothing is clamped)");

@@ -87,7 +87,7 @@ auto dynamic_region(const T& t, const S& start) {
   constexpr std::size_t k = axis_of(View::axis, T::rank);
   const auto b = *start.data();
   const std::size_t n = t.extent(k);
-  if (b < 0 || View::size > n || static_cast<std::size_t>(b) > n - View::size) [[unlikely]]
+  if (!start_fits(static_cast<long long>(b), View::size, n)) [[unlikely]]
     return view_kernel<View>::run(t, start);
   auto ext = t.extents();
   ext[k] = View::size;
