@@ -109,7 +109,8 @@ struct extreme_reducer {
 };
 using max_reducer = extreme_reducer<true>;
 using min_reducer = extreme_reducer<false>;
-// Floating sums in double (float elements), integers in their type, as reduce_sum.
+// Floating sums in double (float elements), integers in their type: reduce_sum's
+// and the reductions' accumulator.
 template <class T>
 using wide_sum_t = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<T, double>, T>;
 struct sum_reducer {

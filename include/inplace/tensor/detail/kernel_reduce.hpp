@@ -15,6 +15,7 @@
 // Eight independent accumulators also hide the adder's latency, which a single
 // running sum cannot (it is what makes the loop run at the load units' speed).
 
+#include "inplace/ops/reductions.hpp"
 #include "inplace/tensor/detail/texpr_simd.hpp"
 
 #include <algorithm>
@@ -25,9 +26,10 @@
 
 namespace inplace::detail::texpr {
 
-// Floating sums in double (long double stays): 1e6 floats keep float precision.
+// Floating sums in double (long double stays): 1e6 floats keep float precision
+// (the reductions' accumulator type, ops/reductions.hpp).
 template <class T>
-using sum_t = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<T, double>, T>;
+using sum_t = ops::wide_sum_t<T>;
 
 namespace reduce {
 
