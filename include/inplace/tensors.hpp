@@ -11,6 +11,7 @@
 #include "inplace/extents.hpp"
 #include "inplace/tensor/noalias.hpp"
 #include "inplace/tensor/tensor.hpp"
+#include "inplace/tensor/tensor_concatenate.hpp"
 #include "inplace/tensor/tensor_inplace.hpp"
 #include "inplace/tensor/tensor_opaque.hpp"
 #include "inplace/tensor/tensor_reductions.hpp"
