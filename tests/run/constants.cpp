@@ -48,6 +48,25 @@ TEST_CASE("zeros, ones, full: values, dtypes, and no storage of their own", "[co
                 ip::error_kind::destroys_protected);
 }
 
+TEST_CASE("zeros, ones and arange are values: with or without the call's parentheses", "[constants][run]") {
+  static_assert(std::is_same_v<std::remove_const_t<decltype(ip::zeros<float, 2, 3>)>, decltype(ip::zeros<float, 2, 3>())>);
+  static_assert(std::is_same_v<std::remove_const_t<decltype(ip::ones<int, 4>)>, decltype(ip::ones<int, 4>())>);
+  static_assert(std::is_same_v<std::remove_const_t<decltype(ip::arange<double, 1, 7, 2>)>, decltype(ip::arange<double, 1, 7, 2>())>);
+  // x * 2 + ones, x - arange (broadcast over rows), written without parentheses
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(x * 2.0_c + ip::ones<float, 2, 3>, x - ip::arange<float, 3>,
+                                                              ip::zeros<std::int8_t, 3>));
+  ip::tensor<float, ip::extents<2, 3>> t;
+  for (std::size_t i = 0; i < 6; ++i) t[i] = static_cast<float>(i);
+  const auto [a, b, z] = f(t);
+  for (std::size_t i = 0; i < 2; ++i)
+    for (std::size_t j = 0; j < 3; ++j) {
+      CHECK(a(i, j) == t(i, j) * 2.0f + 1.0f);
+      CHECK(b(i, j) == t(i, j) - static_cast<float>(j));
+    }
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(z)>::value_type, std::int8_t>);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(z[i] == 0);
+}
+
 TEST_CASE("arange: NumPy's integer ranges, counted up and down, empty", "[constants][run]") {
   constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::arange<float, 3>(), ip::arange<std::int64_t, 5, -1, -2>(),
                                                               ip::arange<int, 2, 11, 3>(), ip::arange<double, 0>(),

@@ -1,6 +1,7 @@
 #pragma once
 // Arrays that a graph makes itself, NumPy's zeros, ones, full and arange:
-//   ip::zeros<T, E...>(), ip::ones<T, E...>(), ip::full<T, E...>(c)
+//   ip::zeros<T, E...>(), ip::ones<T, E...>(), ip::full<T, E...>(c)   (zeros, ones
+//                               and arange also without the call's parentheses)
 //       a read-only view of one constant of dtype T, broadcast to extents E...
 //       (c: a compile-time constant, 2.5_c): no storage, and no loop of their
 //       own; a call allocates one only when something needs its elements in
@@ -77,22 +78,30 @@ struct fresh_array {
 };
 }  // namespace ops
 
+namespace detail {
+template <class T, std::ptrdiff_t A, std::ptrdiff_t B, std::ptrdiff_t Step>
+constexpr auto arange_value() {
+  static_assert(Step != 0, "inplace: slice_step: ip::arange<T, Start, Stop, Step>: the step must not be 0; fix: use a "
+                           "positive step, or a negative one to count down.");
+  constexpr bool one = B == A && Step == 1;  // arange<T, Stop>: from 0
+  using Op = ops::arange<T, one ? 0 : A, one ? A : B, Step == 0 ? 1 : Step>;
+  return out<node<Op>, 0>{};
+}
+}  // namespace detail
+
+// Values, so both NumPy's call and a plain name read: ip::zeros<float, 2, 3>()
+// and ip::zeros<float, 2, 3> are the same value (a graph value called with no
+// argument is itself).
 template <class T, std::size_t... E>
-constexpr auto zeros() { return ::inplace::broadcast_to<E...>(detail::typed_constant<T, detail::constant_leaf<'0'>>{}); }
+inline constexpr auto zeros = ::inplace::broadcast_to<E...>(detail::typed_constant<T, detail::constant_leaf<'0'>>{});
 template <class T, std::size_t... E>
-constexpr auto ones() { return ::inplace::broadcast_to<E...>(detail::typed_constant<T, detail::constant_leaf<'1'>>{}); }
+inline constexpr auto ones = ::inplace::broadcast_to<E...>(detail::typed_constant<T, detail::constant_leaf<'1'>>{});
 template <class T, std::size_t... E, class C>
   requires detail::is_constant_leaf<C>
 constexpr auto full(C) { return ::inplace::broadcast_to<E...>(detail::typed_constant<T, C>{}); }
 
 template <class T, std::ptrdiff_t A, std::ptrdiff_t B = A, std::ptrdiff_t Step = 1>
-constexpr auto arange() {
-  static_assert(Step != 0, "inplace: slice_step: ip::arange<T, Start, Stop, Step>: the step must not be 0; fix: use a "
-                           "positive step, or a negative one to count down.");
-  constexpr bool one = B == A && Step == 1;  // arange<T, Stop>(): from 0
-  using Op = ops::arange<T, one ? 0 : A, one ? A : B, Step == 0 ? 1 : Step>;
-  return detail::out<detail::node<Op>, 0>{};
-}
+inline constexpr auto arange = detail::arange_value<T, A, B, Step>();
 
 }  // namespace inplace
 

@@ -202,6 +202,9 @@ struct out : symbolic_base {
   static_assert(Node::desc.record.kind == entry_kind::op);
   using dtype = typename Node::template out_dtype<I>;
   static constexpr shape value_shape = Node::desc.out_shapes[I];
+  // The value itself: a value a variable template names (ip::zeros<float, 2, 3>)
+  // may also be written as NumPy's call, ip::zeros<float, 2, 3>().
+  constexpr out operator()() const { return *this; }
 };
 
 }  // namespace inplace::detail
