@@ -39,7 +39,7 @@ template <class TA, auto SA, class TB, auto SB, class F>
 void check(const ip::tensor<TA, SA>& a, const ip::tensor<TB, SB>& b, F fn, const std::vector<std::size_t>& extents,
            const std::vector<double>& expected) {
   const auto r = fn(a, b);
-  using V = std::remove_cvref_t<decltype(r)>::value_type;
+  using V = typename std::remove_cvref_t<decltype(r)>::value_type;
   STATIC_REQUIRE(std::is_same_v<V, ip::detail::common_dtype_t<TA, TB>>);
   compare(r, extents, expected);
   constexpr auto A = ip::input<"A", TA, SA>;
