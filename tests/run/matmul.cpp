@@ -10,6 +10,7 @@
 #include <vector>
 
 namespace ip = inplace;
+using namespace ip::literals;
 
 namespace {
 // The generator's element(i, seed), in row-major order.
@@ -98,4 +99,26 @@ TEST_CASE("matmul: the static rule") {
   STATIC_REQUIRE(rule({0, {}}, {2, {4, 5}}).rank == dynamic);  // scalars: NumPy's matmul refuses them
   STATIC_REQUIRE(rule({2, {3, 4}}, {2, {5, 6}}).rank == dynamic);
   STATIC_REQUIRE(rule({3, {2, 3, 4}}, {3, {3, 4, 5}}).rank == dynamic);
+}
+
+TEST_CASE("matmul: an expression operand is evaluated first; a graph's matmul of transposes") {
+  const auto a = make<float, 2, 3, 4>(0);
+  const auto b = make<float, 5, 4>(1);
+  const ip::tensor<float, 3> twice = a * 2.0f;
+  const auto want = ip::matmul(twice, ip::transpose(b));
+  const auto got = ip::matmul(a * 2.0f, ip::transpose(b));
+  REQUIRE(got.extents() == want.extents());
+  for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i] == want[i]);
+
+  // the transpose of a rank-2 matmul is the matmul of the transposes, with the same values
+  constexpr auto M = ip::input<"M", float, 2>;
+  constexpr auto N = ip::input<"N", float, 2>;
+  const auto f = ip::function(ip::inputs(M, N), ip::outputs(ip::transpose(ip::matmul(M, N)) * 2.0_c));
+  const auto m = make<float, 3, 4>(0);
+  const auto n = make<float, 4, 5>(1);
+  const ip::tensor<float, 2> mn = ip::matmul(m, n);
+  const auto r = f(m, n);
+  REQUIRE(r.extent(0) == 5);
+  for (std::size_t i = 0; i < 5; ++i)
+    for (std::size_t j = 0; j < 3; ++j) CHECK(r(i, j) == 2 * mn(j, i));
 }
