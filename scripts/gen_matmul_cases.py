@@ -52,6 +52,8 @@ CASES = [
     ("batch @ batch", "double", (2, 3, 4), "plain", "double", (2, 4, 5), "plain"),
     ("batch of one broadcast", "std::int32_t", (1, 3, 4), "plain", "std::int32_t", (6, 4, 2), "plain"),
     ("matrix broadcast over a batch", "std::int64_t", (3, 4), "plain", "std::int64_t", (2, 4, 5), "plain"),
+    ("batch @ matrix: one product of the stacked rows", "float", (3, 5, 4), "plain", "float", (4, 6), "plain"),
+    ("stepped batch @ matrix: a product per element", "float", (4, 3, 4), "step", "double", (4, 5), "plain"),
     ("both batches broadcast", "float", (3, 1, 2, 4), "plain", "float", (1, 2, 4, 3), "plain"),
     ("int32 @ float32 is float64", "std::int32_t", (3, 4), "plain", "float", (4, 2), "plain"),
     ("transposed a", "float", (4, 3), "T", "float", (4, 5), "plain"),

@@ -292,6 +292,15 @@ void matmul_into(V* out, const VA& va, const VB& vb) {
       std::fill_n(out, count * m * n, V{});
       return;
     }
+    if constexpr (BB == 0 && CA == 2) {  // one b for the whole batch: a's rows may be one matrix
+      bool rows = true;  // every batch axis steps over the rows before it as one
+      std::ptrdiff_t step = csa[0] * static_cast<std::ptrdiff_t>(m);
+      for (std::size_t q = BR; q-- > 0; step *= static_cast<std::ptrdiff_t>(e[q])) rows = rows && (e[q] == 1 || sa[q] == step);
+      if (rows) {  // a (count m, k) @ b: one product, its rows split over threads as dot's are
+        const tx_extents<2> all{count * m, ca[1]};
+        return dot_into(out, tx_view<typename VA::element_type, 2>(tx_unchecked, va.data(), all, csa), vb);
+      }
+    }
     std::array<std::size_t, BR> i{};
     std::ptrdiff_t oa = 0, ob = 0;
     for (std::size_t t = 0; t < count; ++t) {
