@@ -301,18 +301,21 @@ void matmul_into(V* out, const VA& va, const VB& vb) {
         return dot_into(out, tx_view<typename VA::element_type, 2>(tx_unchecked, va.data(), all, csa), vb);
       }
     }
-    std::array<std::size_t, BR> i{};
-    std::ptrdiff_t oa = 0, ob = 0;
-    for (std::size_t t = 0; t < count; ++t) {
-      dot_into(out + t * m * n, tx_view<typename VA::element_type, CA>(tx_unchecked, va.data() + oa, ca, csa),
-               tx_view<typename VB::element_type, CB>(tx_unchecked, vb.data() + ob, cb, csb));
-      for (std::size_t q = BR; q-- > 0;) {  // the next batch element: an odometer, offsets kept in step
-        oa += sa[q], ob += sb[q];
-        if (++i[q] < e[q]) break;
-        oa -= static_cast<std::ptrdiff_t>(e[q]) * sa[q], ob -= static_cast<std::ptrdiff_t>(e[q]) * sb[q];
-        i[q] = 0;
+    // With INPLACE_OPENMP, a batch of products each too small to split is
+    // split by its elements, each thread running whole products.
+    const std::size_t each = m * ca[CA - 1] * n;
+    const std::size_t parts = each < parallel_dot_threshold ? parallel_threads(count * each, parallel_dot_threshold) : 1;
+    parallel_ranges(parts, count, 1, [&](std::size_t, std::size_t t0, std::size_t t1) {
+      for (std::size_t t = t0; t < t1; ++t) {
+        std::ptrdiff_t oa = 0, ob = 0;  // batch element t's operands
+        for (std::size_t q = BR, rest = t; q-- > 0; rest /= e[q]) {
+          const auto iq = static_cast<std::ptrdiff_t>(rest % e[q]);
+          oa += iq * sa[q], ob += iq * sb[q];
+        }
+        dot_into(out + t * m * n, tx_view<typename VA::element_type, CA>(tx_unchecked, va.data() + oa, ca, csa),
+                 tx_view<typename VB::element_type, CB>(tx_unchecked, vb.data() + ob, cb, csb));
       }
-    }
+    });
   }
 }
 
