@@ -111,3 +111,18 @@ TEST_CASE("dot with mixed element types does not use the BLAS", "[kernels][dot][
   auto r = ip::dot(A, B);
   CHECK(std::vector<float>(r.begin(), r.end()) == std::vector<float>{1, 2, 3, 4});
 }
+
+TEST_CASE("matmul on the BLAS: one gemm per batch element, transposed operands by their trans flags", "[kernels][matmul][blas]") {
+  ip::tensor<float, 3> a(3, 29, 37);  // read as swap_axes<1, 2>: (3, 37, 29), column-major matrices
+  ip::tensor<float, 2> b(29, 11);
+  naive::fill(a, -1, 1, 21);
+  naive::fill(b, -1, 1, 22);
+  const auto at = ip::swap_axes<1, 2>(a);
+  CHECK(tx::dot_blas(std::vector<float>(37 * 11).data(), ip::view(at, ip::at<0>), b.view()));  // the BLAS takes them
+  const auto r = ip::matmul(at, b);
+  for (std::size_t t = 0; t < 3; ++t) {
+    INFO("batch element " << t);
+    const std::vector<float> got(r.data() + t * 37 * 11, r.data() + (t + 1) * 37 * 11);
+    CHECK(equals_builtin(got, ip::view(at, t), b.view()));
+  }
+}

@@ -141,3 +141,28 @@ TEST_CASE("parallel opaque kernels give the serial results", "[expr][openmp]") {
     CHECK(std::abs(got - want) <= u * std::abs(want) + 23 * u * mag);
   }
 }
+
+TEST_CASE("a batch of small products is split by its elements", "[expr][openmp]") {
+  // each (8, 8) @ (8, 8) product is far below the dot threshold; the batch is not
+  ip::tensor<float, 3> a(1024, 8, 8), b(1024, 8, 8);
+  naive::fill(a, -1, 1, 31);
+  naive::fill(b, -1, 1, 32);
+  const auto bt = ip::swap_axes<1, 2>(b);  // and strided operands: a product per element
+  omp_set_num_threads(1);
+  const ip::tensor<float, 3> want = ip::matmul(a, bt);
+  for (int threads : {2, 3, 4}) {
+    omp_set_num_threads(threads);
+    INFO(threads << " threads");
+    const auto got = ip::matmul(a, bt);
+    bool same = true;
+    for (std::size_t i = 0; i < got.size(); ++i) same = same && got[i] == want[i];
+    CHECK(same);
+  }
+  omp_set_num_threads(1);
+  for (std::size_t t : {std::size_t{0}, std::size_t{517}, std::size_t{1023}}) {  // and the values themselves
+    ip::tensor<float, 2> at(8, 8), btt(8, 8);
+    for (std::size_t i = 0; i < 64; ++i) at[i] = a[t * 64 + i], btt[i] = b[t * 64 + (i % 8) * 8 + i / 8];
+    const auto p = ip::dot(at, btt);
+    for (std::size_t i = 0; i < 64; ++i) CHECK(naive::close(want[t * 64 + i], p[i]));
+  }
+}

@@ -88,6 +88,7 @@ constexpr auto cast(X x) { return ::inplace::apply(ops::cast<T>{}, x); }
   constexpr auto NAME(A... a) { return ::inplace::apply(OP{}, a...); }
 INPLACE_GRAPH_FN(softmax, ops::softmax)
 INPLACE_GRAPH_FN(dot, ops::dot)
+INPLACE_GRAPH_FN(matmul, ops::matmul)
 INPLACE_GRAPH_FN(softmax_inplace, ops::softmax_inplace)
 INPLACE_GRAPH_FN(flatten, ops::flatten)
 INPLACE_GRAPH_FN(reverse, ops::reverse)
@@ -104,11 +105,38 @@ constexpr auto slice(X x) { return ::inplace::apply(ops::slice<B, E, S>{}, x); }
 template <std::size_t... E, detail::symbolic X>
 constexpr auto reshape(X x) { return ::inplace::apply(ops::reshape<E...>{}, x); }
 
+namespace detail {
+// The operands of a product of two matrices (dot, or matmul of rank 2), if X is one.
+template <class X>
+struct matrix_product {
+  static constexpr bool value = false;
+};
+template <class Op, template <class = void> class A, template <class = void> class B>
+  requires std::is_same_v<Op, ops::dot> || std::is_same_v<Op, ops::matmul>
+struct matrix_product<out<node<Op, A, B>, 0>> {
+  using op = Op;
+  using a = A<>;
+  using b = B<>;
+  static constexpr bool value = a::value_shape.rank == 2 && b::value_shape.rank == 2;
+};
+}  // namespace detail
+
 // transpose(x): the axes reversed; transpose<P...>(x): output axis k is axis P_k.
+// The transpose of a product of matrices is the product of the transposed
+// operands, (R S)^T = S^T R^T (PyTensor's canonical form too): the kernel reads
+// the transposed views where they are and writes the result in the layout its
+// consumers read, so an elementwise consumer can run in the product's buffer.
 template <std::size_t... P, detail::symbolic X>
 constexpr auto transpose(X x) {
-  if constexpr (sizeof...(P) == 0) return ::inplace::apply(ops::transpose{}, x);
-  else return ::inplace::apply(ops::permute<P...>{}, x);
+  if constexpr (sizeof...(P) == 0 && detail::matrix_product<X>::value) {
+    using M = detail::matrix_product<X>;
+    return ::inplace::apply(typename M::op{}, ::inplace::transpose(typename M::b{}),
+                            ::inplace::transpose(typename M::a{}));
+  } else if constexpr (sizeof...(P) == 0) {
+    return ::inplace::apply(ops::transpose{}, x);
+  } else {
+    return ::inplace::apply(ops::permute<P...>{}, x);
+  }
 }
 template <int A, int B, detail::symbolic X>
 constexpr auto swap_axes(X x) { return ::inplace::apply(ops::swap_axes<A, B>{}, x); }

@@ -30,6 +30,31 @@ struct dot {
   }
 };
 
+// NumPy's matmul: (..., m, k) (..., k, n) -> (..., m, n), the batch axes (all
+// but the last two) broadcast against each other; a vector operand is made a
+// matrix (a: (1, k), b: (k, 1)) and the added axis left out of the result.
+// Scalars are refused (NumPy's matmul raises; multiply instead). Never in place.
+struct matmul {
+  static constexpr std::string_view name = "matmul";
+  static constexpr shape output_shape(std::size_t, const std::array<shape, 2>& in) {
+    const shape& a = in[0];
+    const shape& b = in[1];
+    if (a.rank == 0 || b.rank == 0 || a.rank > max_rank || b.rank > max_rank) return shape{dynamic};
+    const std::size_t ka = a.extent[a.rank - 1];
+    const std::size_t kb = b.extent[b.rank == 1 ? 0 : b.rank - 2];
+    if (ka != dynamic && kb != dynamic && ka != kb) return shape{dynamic};
+    shape ba{}, bb{};  // the batch axes
+    for (; ba.rank + 2 < a.rank; ++ba.rank) ba.extent[ba.rank] = a.extent[ba.rank];
+    for (; bb.rank + 2 < b.rank; ++bb.rank) bb.extent[bb.rank] = b.extent[bb.rank];
+    const auto batch = detail::broadcast(ba, bb);
+    if (!batch.ok) return shape{dynamic};
+    shape r = batch.result;
+    if (a.rank >= 2) r.extent[r.rank++] = a.extent[a.rank - 2];
+    if (b.rank >= 2) r.extent[r.rank++] = b.extent[b.rank - 1];
+    return r;
+  }
+};
+
 // reduce_sum's "every axis". Not -1: axes count from the end when negative,
 // as in NumPy (reduce_sum<-1> sums over the last axis).
 inline constexpr int all_axes = std::numeric_limits<int>::min();

@@ -5,6 +5,9 @@
 //   ip::dot(a, b)             matrix product, NumPy's rules for vectors:
 //                             (m,k)(k,n) -> (m,n), (k)(k,n) -> (n), (m,k)(k) -> (m),
 //                             (k)(k) -> rank 0; element type: the common type
+//   ip::matmul(a, b)          NumPy's a @ b: batched over the axes before the last
+//                             two (broadcast), (2,1,3,4) @ (5,4,6) -> (2,5,3,6);
+//                             a vector operand promoted, its added axis dropped
 //   ip::reduce_sum(a)         the sum of every element, a rank-0 tensor
 //   ip::reduce_sum<Axis>(a)   the sum over one axis (NumPy's a.sum(axis=Axis), negative from the end)
 //   ip::softmax(a)            softmax over the last axis, a new tensor like a
@@ -132,19 +135,31 @@ template <std::size_t M, std::size_t N>
 // views of any strides; `out` is contiguous, row-major, holds the result's
 // extents, and overlaps no operand.
 
-// The product without SIMD batches: i, p, j loops (b's rows made contiguous first).
+// The product without SIMD batches. b's rows contiguous: i, p, j loops, the
+// inner one along a row of b and of c. Otherwise (a transposed b, whose columns
+// are contiguous): one dot product per element, along a row of a and a column
+// of b; no copy of b.
 template <class V, class VA, class VB>
 void dot_plain(V* out, const VA& va, const VB& vb) {
   constexpr std::size_t NA = VA::rank, NB = VB::rank;
   const std::size_t m = NA == 2 ? va.extent(0) : 1, k = vb.extent(0), n = NB == 2 ? vb.extent(1) : 1;
-  std::fill_n(out, m * n, V{});
-  auto run = [&](const auto& rows) {
-    matmul(out, m, k, n, va.data(), NA == 2 ? va.stride(0) : 0, va.stride(NA - 1), rows.data(), rows.stride(0));
-  };
-  // Strided rows (a transposed b): one contiguous copy, O(k n) beside the O(m k n) product.
-  if constexpr (NB == 2)
-    if (n > 1 && vb.stride(1) != 1) return run(tensor<std::remove_const_t<typename VB::element_type>, 2>(vb));
-  run(vb);
+  const std::ptrdiff_t a0 = NA == 2 ? va.stride(0) : 0, a1 = va.stride(NA - 1);
+  const std::ptrdiff_t b0 = vb.stride(0), b1 = NB == 2 ? vb.stride(1) : 0;
+  if (n <= 1 || b1 == 1) {
+    std::fill_n(out, m * n, V{});
+    return matmul(out, m, k, n, va.data(), a0, a1, vb.data(), b0);
+  }
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      const auto* ai = va.data() + static_cast<std::ptrdiff_t>(i) * a0;
+      const auto* bj = vb.data() + static_cast<std::ptrdiff_t>(j) * b1;
+      V t{};
+      for (std::size_t p = 0; p < k; ++p) {
+        const auto pp = static_cast<std::ptrdiff_t>(p);
+        t += static_cast<V>(ai[pp * a1]) * static_cast<V>(bj[pp * b0]);
+      }
+      out[i * n + j] = t;
+    }
 }
 
 #if INPLACE_HAS_BLAS
@@ -243,6 +258,81 @@ void dot_into(V* out, const VA& va, const VB& vb) {
   }
 #endif
   dot_plain(out, va, vb);
+}
+
+// out (NumPy's matmul of va and vb, ops::matmul's extents; contiguous) = va @ vb:
+// dot_into (and so the gemm, or the BLAS) once per element of the batch axes,
+// each operand's batch axes read at stride 0 where they broadcast. The extents
+// have been checked (ops::matmul::output_shape).
+template <class V, class VA, class VB>
+void matmul_into(V* out, const VA& va, const VB& vb) {
+  constexpr std::size_t NA = VA::rank, NB = VB::rank;
+  constexpr std::size_t CA = NA < 2 ? NA : 2, CB = NB < 2 ? NB : 2;  // the core (matrix or vector) axes
+  constexpr std::size_t BA = NA - CA, BB = NB - CB, BR = BA > BB ? BA : BB;
+  if constexpr (BR == 0) {
+    dot_into(out, va, vb);
+  } else {
+    tx_extents<BR> e{};
+    tx_strides<BR> sa{}, sb{};
+    for (std::size_t q = 0; q < BR; ++q) {  // q counts the batch axes from the right
+      const std::size_t ea = q < BA ? va.extent(BA - 1 - q) : 1, eb = q < BB ? vb.extent(BB - 1 - q) : 1;
+      e[BR - 1 - q] = ea == 1 ? eb : ea;
+      sa[BR - 1 - q] = ea == 1 ? 0 : va.stride(BA - 1 - q);
+      sb[BR - 1 - q] = eb == 1 ? 0 : vb.stride(BB - 1 - q);
+    }
+    tx_extents<CA> ca{};
+    tx_strides<CA> csa{};
+    tx_extents<CB> cb{};
+    tx_strides<CB> csb{};
+    for (std::size_t i = 0; i < CA; ++i) ca[i] = va.extent(BA + i), csa[i] = va.stride(BA + i);
+    for (std::size_t i = 0; i < CB; ++i) cb[i] = vb.extent(BB + i), csb[i] = vb.stride(BB + i);
+    const std::size_t m = CA == 2 ? ca[0] : 1, n = CB == 2 ? cb[1] : 1, count = tx_count(e);
+    if (count == 0 || m * n == 0) return;  // nothing to write
+    if (tx_count(va.extents()) == 0 || tx_count(vb.extents()) == 0) {  // k == 0 (and maybe no storage)
+      std::fill_n(out, count * m * n, V{});
+      return;
+    }
+    if constexpr (BB == 0 && CA == 2) {  // one b for the whole batch: a's rows may be one matrix
+      bool rows = true;  // every batch axis steps over the rows before it as one
+      std::ptrdiff_t step = csa[0] * static_cast<std::ptrdiff_t>(m);
+      for (std::size_t q = BR; q-- > 0; step *= static_cast<std::ptrdiff_t>(e[q])) rows = rows && (e[q] == 1 || sa[q] == step);
+      if (rows) {  // a (count m, k) @ b: one product, its rows split over threads as dot's are
+        const tx_extents<2> all{count * m, ca[1]};
+        return dot_into(out, tx_view<typename VA::element_type, 2>(tx_unchecked, va.data(), all, csa), vb);
+      }
+    }
+    // With INPLACE_OPENMP, a batch of products each too small to split is
+    // split by its elements, each thread running whole products.
+    const std::size_t each = m * ca[CA - 1] * n;
+    const std::size_t parts = each < parallel_dot_threshold ? parallel_threads(count * each, parallel_dot_threshold) : 1;
+    parallel_ranges(parts, count, 1, [&](std::size_t, std::size_t t0, std::size_t t1) {
+      for (std::size_t t = t0; t < t1; ++t) {
+        std::ptrdiff_t oa = 0, ob = 0;  // batch element t's operands
+        for (std::size_t q = BR, rest = t; q-- > 0; rest /= e[q]) {
+          const auto iq = static_cast<std::ptrdiff_t>(rest % e[q]);
+          oa += iq * sa[q], ob += iq * sb[q];
+        }
+        dot_into(out + t * m * n, tx_view<typename VA::element_type, CA>(tx_unchecked, va.data() + oa, ca, csa),
+                 tx_view<typename VB::element_type, CB>(tx_unchecked, vb.data() + ob, cb, csb));
+      }
+    });
+  }
+}
+
+template <std::size_t M, std::size_t N>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_matmul_mismatch(const tx_extents<M>& a, const tx_extents<N>& b) {
+  throw shape_error("inplace: shape_error: " + std::string(ops::matmul::name) + ": operands with extents " +
+                    tx_shape_string(a) + " and " + tx_shape_string(b) + " do not fit: a's last axis must equal b's " +
+                    (N == 1 ? "only" : "second-to-last") + " axis (" + std::to_string(a[M - 1]) + " and " +
+                    std::to_string(b[N == 1 ? 0 : N - 2]) + "), and the axes before the last two must broadcast");
+}
+
+// The shape of ip::shape's extents.
+template <std::size_t N>
+constexpr shape shape_from(const tx_extents<N>& e) {
+  shape s{N, {}};
+  for (std::size_t i = 0; i < N; ++i) s.extent[i] = e[i];
+  return s;
 }
 
 // reduce_sum's axis, counted from the front: 0 to N - 1, or N for every axis;
@@ -371,6 +461,37 @@ auto dot(A&& a, B&& b) {
     with_view(std::forward<B>(b), [&](const auto& vb) { dot_into(out.data(), va, vb); });
   });
   return out;
+}
+
+// matmul(a, b): NumPy's a @ b (ops::matmul's rule): batched over the axes
+// before the last two, which broadcast; vectors promoted, the added axis dropped.
+template <class A, class B>
+  requires detail::texpr::operand<A> && detail::texpr::operand<B>
+auto matmul(A&& a, B&& b) {
+  using namespace detail::texpr;
+  constexpr std::size_t NA = rank_v<A>, NB = rank_v<B>;
+  static_assert(NA >= 1 && NB >= 1,
+                "inplace: operand_rank: matmul: each operand must have rank 1 or more (NumPy's matmul refuses "
+                "scalars); fix: multiply by a scalar with a * b instead.");
+  using V = detail::common_dtype_t<value_t<A>, value_t<B>>;
+  constexpr std::size_t BA = NA > 2 ? NA - 2 : 0, BB = NB > 2 ? NB - 2 : 0;
+  constexpr std::size_t R = (BA > BB ? BA : BB) + (NA >= 2) + (NB >= 2);  // the result's rank
+  if constexpr (NA >= 1 && NB >= 1) {
+    const auto ea = shape_of(a);  // checked before an expression operand is evaluated
+    const auto eb = shape_of(b);
+    const shape s = ops::matmul::output_shape(0, {shape_from(ea), shape_from(eb)});
+    if (s.rank != R) throw_matmul_mismatch(ea, eb);
+    detail::tx_extents<R> er{};
+    for (std::size_t i = 0; i < R; ++i) er[i] = s.extent[i];
+
+    tensor<V, detail::rank_spec<R>> out(detail::tx_uninitialized, er);
+    with_view(std::forward<A>(a), [&](const auto& va) {
+      with_view(std::forward<B>(b), [&](const auto& vb) { matmul_into(out.data(), va, vb); });
+    });
+    return out;
+  } else {
+    return tensor<V, detail::rank_spec<R>>{};  // reported above; a result, so no follow-on error
+  }
 }
 
 // reduce_sum(a): a rank-0 tensor; reduce_sum<Axis>(a): rank - 1, a's dtype.

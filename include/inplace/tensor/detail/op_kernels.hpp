@@ -41,6 +41,13 @@ struct opaque_kernel<ops::dot> {
     texpr::dot_into(out.data(), a, b);
   }
 };
+template <>
+struct opaque_kernel<ops::matmul> {
+  template <class O, class A, class B>
+  static void run(const O& out, const A& a, const B& b) {
+    texpr::matmul_into(out.data(), a, b);
+  }
+};
 template <int Axis>
 struct opaque_kernel<ops::reduce_sum<Axis>> {
   template <class O, class A>
