@@ -117,3 +117,25 @@ TEST_CASE("tensor expressions: reads tagged alike share a pointer only with thei
   ip::detail::assign(os, std::move(strided));
   for (std::size_t i = 0; i < 9; i += 2) CHECK(out(i) == x(i) - static_cast<double>(y(i)) * x(i));
 }
+
+TEST_CASE("two results in one loop read a alike: a * a + b, a - b", "[run][same_reads]") {
+  constexpr auto f = ip::function(ip::inputs(A, B), ip::outputs(A * A + B, A - B));
+  static_assert(ip::plan(f, ip::donated, ip::donated).loops == 1);
+  const auto a = iota(2, 7);
+  auto b = iota(2, 7);
+  for (std::size_t i = 0; i < 2; ++i)
+    for (std::size_t j = 0; j < 7; ++j) b(i, j) = 2.0f - b(i, j);
+  auto expect = [&](const auto& got) {
+    const auto& [s, t] = got;
+    for (std::size_t i = 0; i < 2; ++i)
+      for (std::size_t j = 0; j < 7; ++j) {
+        CHECK(s(i, j) == a(i, j) * a(i, j) + b(i, j));
+        CHECK(t(i, j) == a(i, j) - b(i, j));
+      }
+  };
+  expect(f(a, b));
+  expect(f.debug(a, b));
+  auto da = a;
+  auto db = b;
+  expect(f(std::move(da), std::move(db)));
+}
