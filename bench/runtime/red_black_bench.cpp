@@ -1,10 +1,12 @@
 // One red-black Gauss-Seidel sweep for -Laplace(u) = f on 513 x 513 unknowns:
 // the graph of examples/red_black.cpp with larger static extents, called with
 // the grid donated, against a hand-written loop and the same sweep written
-// with Eigen (strided maps). Paired ratios (paired.hpp): vs_hand, vs_eigen =
-// the median over rounds of (the other's time / the graph's); above 1 the
-// graph is faster. Before timing, the three sweeps run once from the same
-// state and must agree (SkipWithError otherwise).
+// with Eigen (strided maps). The graph in two spellings: ip::set, as the
+// example writes it (each update returns the whole grid), and add_inplace on
+// the two regions (each update returns its region). Paired ratios (paired.hpp):
+// vs_hand, vs_eigen = the median over rounds of (the other's time / the
+// graph's); above 1 the graph is faster. Before timing, the sweeps run from
+// the same state and must agree (SkipWithError otherwise).
 //
 // The grid: the unknowns, their Dirichlet boundary ring, and a ghost ring, 517
 // x 517 doubles (odd width: the red points, i + j even, are the even elements
@@ -13,10 +15,11 @@
 //   red   (k even, rows 1 .. 515):  u[k] += I[k]*(((((u[k-1] + u[k+1]) + u[k-w]) + u[k+w]) + F[k])*0.25 - u[k])
 //   black (k odd,  rows 2 .. 514):  the same, reading the new red values
 //
-//   BM_red_black          the whole sweep: vs_hand, vs_eigen (graph_us: the graph's time)
-//   BM_red_black_parts    the red update alone (a function returning red_new only):
-//                         vs_hand_red, vs_eigen_red; the red update is the one
-//                         whose right-hand side reads the storage it writes
+//   BM_red_black_set      the whole sweep, ip::set: vs_hand, vs_eigen (graph_us: the graph's time)
+//   BM_red_black          the whole sweep, add_inplace on the regions: the same counters
+//   BM_red_black_parts    the red update alone, add_inplace (a function returning
+//                         red_new only): vs_hand_red, vs_eigen_red; the red update
+//                         is the one whose right-hand side reads the storage it writes
 //
 //   red_black_bench --benchmark_min_time=0.2 --benchmark_out=rb.json --benchmark_out_format=json
 #include <inplace.hpp>
@@ -74,6 +77,27 @@ constexpr auto sweep = ip::function(ip::inputs(U, F, I), ip::outputs(red_new, bl
 constexpr auto sweep_red = ip::function(ip::inputs(U, F, I), ip::outputs(red_new));
 constexpr auto donated = ip::plan(sweep, ip::donated, ip::borrowed, ip::borrowed);
 static_assert(donated.in_place == 2 && donated.copies == 0);
+
+// ---- the graph as examples/red_black.cpp writes it: ip::set, the whole grid back ----
+// The points of one colour, or the elements Shift after each of them (Shift = -1,
+// 1, -w, w: the west, east, north, south neighbours).
+template <std::ptrdiff_t Shift = 0, class G>
+constexpr auto red_at(G g) { return every_other<red_begin + Shift, red_end + Shift>(g); }
+template <std::ptrdiff_t Shift = 0, class G>
+constexpr auto black_at(G g) { return every_other<black_begin + Shift, black_end + Shift>(g); }
+constexpr auto relaxed_red(auto u) {
+  return red_at(u) + red_at(I) * (((((red_at<-1>(u) + red_at<1>(u)) + red_at<-w>(u)) + red_at<w>(u)) + red_at(F)) *
+                                       0.25_c - red_at(u));
+}
+constexpr auto relaxed_black(auto u) {
+  return black_at(u) + black_at(I) * (((((black_at<-1>(u) + black_at<1>(u)) + black_at<-w>(u)) + black_at<w>(u)) +
+                                       black_at(F)) * 0.25_c - black_at(u));
+}
+constexpr auto red_done = ip::set(red_at(U), relaxed_red(U));
+constexpr auto swept = ip::set(black_at(red_done), relaxed_black(red_done));
+constexpr auto set_sweep = ip::function(ip::inputs(U, F, I), ip::outputs(swept));
+constexpr auto set_donated = ip::plan(set_sweep, ip::donated, ip::borrowed, ip::borrowed);
+static_assert(set_donated.allocations == 0 && set_donated.copies == 0 && set_donated.loops == 2);
 
 // ---- the other two ---------------------------------------------------------------------
 [[gnu::noinline]] void hand_red(double* u, const double* f, const double* in) {
@@ -152,6 +176,11 @@ void keep(const std::shared_ptr<void>& owner) { (void)new std::shared_ptr<void>(
   auto [r, b] = sweep(donate(u), f, in);
   keep(r.owner());
 }
+// The ip::set form returns the grid itself: released, not freed (its storage is `arrays`').
+[[gnu::noinline]] double* graph_set_sweep(double* u, const cgrid& f, const cgrid& in) {
+  grid r = set_sweep(donate(u), f, in);
+  return ip::detail::tensor_access::take(r);
+}
 [[gnu::noinline]] void graph_red(double* u, const cgrid& f, const cgrid& in) { keep(sweep_red(donate(u), f, in).owner()); }
 
 bool agree(benchmark::State& state, const std::vector<double>& want, const double* got, const char* who) {
@@ -189,6 +218,30 @@ void BM_red_black(benchmark::State& state) {
   state.counters["plan_loops"] = static_cast<double>(donated.loops);
 }
 
+// The sweep as users write it (ip::set): graph vs hand vs Eigen.
+void BM_red_black_set(benchmark::State& state) {
+  const arrays& a = storage();
+  const cgrid f(a.f, {rows, w}), in(a.in, {rows, w});
+  double* back = nullptr;
+  auto s_graph = [&] { back = graph_set_sweep(a.u, f, in); };
+  auto s_hand = [&] { hand_sweep(a.u, a.f, a.in); };
+  auto s_eigen = [&] { eigen_sweep(a.u, a.f, a.in); };
+  a.reset();
+  s_hand();
+  s_hand();
+  const std::vector<double> want(a.u, a.u + arrays::size);
+  a.reset();
+  s_graph();
+  s_graph();
+  if (back != a.u) return state.SkipWithError("the graph did not return the grid in its own storage");
+  if (!agree(state, want, a.u, "the graph (ip::set)")) return;
+  a.reset();
+  const double t = bench::paired_rounds(state, 1, {"graph", "hand", "eigen"}, s_graph, s_hand, s_eigen);
+  state.counters["graph_us"] = t * 1e6;
+  state.counters["plan_allocations"] = static_cast<double>(set_donated.allocations);
+  state.counters["plan_loops"] = static_cast<double>(set_donated.loops);
+}
+
 // The red update alone: graph vs hand vs Eigen.
 void BM_red_black_parts(benchmark::State& state) {
   const arrays& a = storage();
@@ -209,6 +262,7 @@ void BM_red_black_parts(benchmark::State& state) {
 
 }  // namespace
 
+BENCHMARK(BM_red_black_set);
 BENCHMARK(BM_red_black);
 BENCHMARK(BM_red_black_parts);
 

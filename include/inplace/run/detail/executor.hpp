@@ -753,8 +753,16 @@ class executor {
     tx_extents<R> e;
     for (std::size_t i = 0; i < R; ++i) e[i] = slots[V].e[i];
     return with_indices<g.entries[E].num_args>([&]<std::size_t... J>() {
-      return texpr::make_known(e, Op{}, operand<E, J>()...);
+      return texpr::make_known(e, Op{}, loop_operand<E, J>()...);
     });
+  }
+  // A read of the same elements as another of the step: tagged, to share its pointer (fusion.hpp).
+  static constexpr same_reads<G, NE, NV> reads{g, P::index, fu};
+  template <std::size_t E, std::size_t J>
+  auto loop_operand() const {
+    if constexpr (constexpr std::size_t id = reads.ids[g.arg(E, J)]; id != none && texpr::view_like<decltype(operand<E, J>())>)
+      return texpr::read_as<id>(operand<E, J>());
+    else return operand<E, J>();
   }
   template <std::size_t E, std::size_t J>
   auto operand() const {

@@ -549,6 +549,61 @@ class fuser {
   }
 };
 
+// ---- reads of the same elements ------------------------------------------------
+// Two operands of one loop (or of one lone elementwise node) that view the same
+// root with the same index pattern address the same elements with the same
+// strides: set(r, r + 1) reads r twice, a red-black sweep reads u[k] in two
+// places. The executor tags such reads (texpr::same_read<id>) and the loop reads
+// them through one pointer, so each element is loaded once. ids[v]: the id of
+// view v (the least value of its class), none when v is not tagged. A read is a
+// loop's operand that the loop does not compute itself and that is no number.
+// Built in a constant evaluation of its own (the executor's), apart from the
+// fuser's, which is near clang's step limit on large graphs.
+template <class G, std::size_t NE, std::size_t NV>
+struct same_reads {
+  std::array<std::size_t, NV> ids{};
+
+  constexpr same_reads(const G& g, const graph_index<G>& ix, const fusion<NE, NV>& fu) {
+    std::array<std::size_t, NV> cls{}, seen{}, count{};  // cls: union-find (same root and pattern is transitive)
+    std::array<bool, NV> twice{};                         // by class: read twice in one step
+    for (std::size_t v = 0; v < NV; ++v) cls[v] = v, ids[v] = none;
+    auto find = [&](std::size_t v) {
+      while (cls[v] != v) v = cls[v];
+      return v;
+    };
+    csr<NE + NE, NE> steps;  // by step (a loop, or a lone node): its elementwise entries
+    steps.build([&](auto add) {
+      for (std::size_t e = 0; e < NE; ++e)
+        if (g.elementwise(e)) add(fu.group[e] != none ? fu.group[e] : NE + e, e);
+    });
+    for (std::size_t k = 0; k < NE + NE; ++k) {
+      std::size_t ns = 0;  // seen[0, ns): the first read of each class in step k
+      for (const std::size_t e : steps.of(k))
+        for (std::size_t j = 0; j < g.nargs(e); ++j) {
+          const std::size_t a = g.arg(e, j), pr = g.producer(a);
+          const auto kind = g.entries[pr].kind;
+          const index_pattern& p = ix.pattern[a];
+          if ((fu.group[pr] != none && fu.group[pr] == fu.group[e]) || kind == entry_kind::constant ||
+              kind == entry_kind::scalar || p.unknown || p.superset || p.clamped)
+            continue;  // computed in the loop, a number, or a pattern that may not be exact
+          std::size_t c = none;
+          for (std::size_t i = 0; i < ns && c == none; ++i)
+            if (ix.root[seen[i]] == ix.root[a] && (seen[i] == a || ix.pattern[seen[i]].same_as(p))) c = seen[i];
+          if (c == none) {
+            seen[ns++] = a, count[a] = 1;
+            continue;
+          }
+          const std::size_t ra = find(a), rc = find(c);
+          if (ra != rc) cls[ra > rc ? ra : rc] = ra < rc ? ra : rc;
+          if (++count[c] == 2) twice[c] = true;
+        }
+    }
+    for (std::size_t v = 0; v < NV; ++v)
+      if (twice[v]) twice[find(v)] = true;
+    for (std::size_t v = 0; v < NV; ++v) ids[v] = twice[find(v)] ? find(v) : none;
+  }
+};
+
 }  // namespace inplace::detail::run
 
 #include "inplace/detail/shadow_on.hpp"

@@ -30,9 +30,11 @@ struct multi_dst {
 template <class... T>
 inline constexpr bool same_types = sizeof...(T) == 0 || (std::is_same_v<std::tuple_element_t<0, std::tuple<T...>>, T> && ...);
 
-// d_k[i] = k_k[i] for i in [0, n): rows of unit stride.
+// d_k[i] = rows_k[i] for i in [0, n): rows of unit stride. Reads tagged alike
+// (same_read) share one pointer across the results too (x + y and x - y read x once).
 template <class... T, class... K, std::size_t... I>
-void run_multi_row(const std::tuple<T*...>& d, const std::tuple<K...>& k, std::ptrdiff_t n, std::index_sequence<I...>) {
+void run_multi_row(const std::tuple<T*...>& d, const std::tuple<K...>& rows, std::ptrdiff_t n, std::index_sequence<I...>) {
+  const std::tuple<K...> k{shared_row(std::get<I>(rows), rows, 0)...};
   std::ptrdiff_t i = 0;
 #if INPLACE_HAS_XSIMD
   if constexpr (same_types<T...>) {
@@ -72,8 +74,9 @@ void assign_multi_impl(const tx_extents<N>& e, const std::tuple<tensor_view<T, r
   const std::size_t len = N > 0 ? e[inner] : 1;
   std::array<std::ptrdiff_t, A> idx{};
   for (std::size_t r = 0, rows_n = n / len; r < rows_n; ++r) {
-    const std::tuple<decltype(row_of(std::get<I>(k), idx.data(), inner, inner))...> rk{
+    const std::tuple<decltype(row_of(std::get<I>(k), idx.data(), inner, inner))...> unshared{
         row_of(std::get<I>(k), idx.data(), inner, inner)...};
+    const decltype(unshared) rk{shared_row(std::get<I>(unshared), unshared, 0)...};
     std::array<std::ptrdiff_t, sizeof...(I)> base{};
     ((base[I] = [&] {
        std::ptrdiff_t off = 0;

@@ -43,6 +43,19 @@ struct copy_op {
   constexpr A operator()(A a) const { return a; }
 };
 
+// The identity kernel over a view that the graph runtime has proved to address
+// the same elements, with the same strides, as every other read tagged Id in one
+// loop (the same root and index pattern): the loop reads them through one
+// pointer, so the compiler loads each element once (share_reads, texpr_kernel.hpp).
+template <std::size_t Id>
+struct same_read {
+  static constexpr std::string_view name = "read";
+  static constexpr bool elementwise = true;
+  static constexpr bool simd = true;
+  template <class A>
+  constexpr A operator()(A a) const { return a; }
+};
+
 template <class Op, class... A>
 struct is_node<elementwise<Op, A...>> : std::true_type {};
 
@@ -225,6 +238,12 @@ template <std::size_t N, class Op, class... X>
   using node = elementwise<Op, decltype(to_operand<V>(std::forward<X>(x)))...>;
   static_assert(node::rank == N);
   return node(known_extents_t{}, e, op, to_operand<V>(std::forward<X>(x))...);
+}
+
+// View x, read as the reads tagged Id (same_read).
+template <std::size_t Id, class X>
+[[gnu::always_inline]] inline auto read_as(X&& x) {
+  return make_known(shape_of(x), same_read<Id>{}, std::forward<X>(x));
 }
 
 // make, the node's constructor and every operator that calls it are forced
