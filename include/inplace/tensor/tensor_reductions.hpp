@@ -5,7 +5,8 @@
 //   reduce_any, reduce_all     over the axes listed (none: all of them),
 //                              ip::keepdims among them keeps them with extent 1
 //   ip::argmax<Axis>(a), argmin  the index along one axis; no axis: in the flattened array
-//   ip::reduce_sum<A0, A1, ...>(a)  a sum over several axes (one axis: tensor_opaque.hpp)
+//   ip::reduce_sum<A0, A1, ...>(a)  a sum over several axes, or kept (ip::keepdims among
+//                              them; one axis or all, not kept: tensor_opaque.hpp)
 // The max, min, argmax and argmin of no element are ip::shape_error (NumPy
 // raises too); the mean of none is NaN, the sum 0, the product 1.
 
@@ -128,10 +129,12 @@ INPLACE_TENSOR_REDUCTION(argmax, arg_reducer<true>)
 INPLACE_TENSOR_REDUCTION(argmin, arg_reducer<false>)
 #undef INPLACE_TENSOR_REDUCTION
 
-template <int A0, int A1, int... Axes, class A>
-  requires detail::texpr::operand<A>
+// reduce_sum over several axes, or with ip::keepdims (reduce_sum<ip::keepdims>:
+// every axis kept); one axis or all, not kept: tensor_opaque.hpp's.
+template <int A0, int... Axes, class A>
+  requires(detail::texpr::operand<A> && (sizeof...(Axes) > 0 || A0 == keepdims))
 auto reduce_sum(A&& a) {
-  return detail::texpr::reduction<ops::sum_reducer, A0, A1, Axes...>(std::forward<A>(a));
+  return detail::texpr::reduction<ops::sum_reducer, A0, Axes...>(std::forward<A>(a));
 }
 
 }  // namespace inplace
