@@ -92,7 +92,7 @@ TEST_CASE("the new arithmetic ops fold, NumPy's values", "[constant_fold]") {
 }
 
 TEST_CASE("math functions fold to within an ulp of NumPy's", "[constant_fold]") {
-  // np.exp(0.5) ... printed by NumPy 2 (floats: weak float; ints: sqrt(2) is a float)
+  // np.exp(0.5) ... as NumPy prints them (a float operand: weak float; sqrt(2_c) a weak float)
   STATIC_REQUIRE(near(ip::exp(0.5_c), wf, 1.6487212707001282L));
   STATIC_REQUIRE(near(ip::log(0.5_c), wf, -0.6931471805599453L));
   STATIC_REQUIRE(near(ip::sqrt(2_c), wf, 1.4142135623730951L));
