@@ -6,7 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
+#include <string_view>
 #include <limits>
 #include <type_traits>
 
@@ -121,6 +123,27 @@ TEST_CASE("cast<T> folds to a constant of dtype T (NumPy's astype)", "[constant_
   constexpr auto x = ip::input<"x", float>;
   STATIC_REQUIRE(std::is_same_v<decltype(x + ip::cast<double>(1_c))::dtype, double>);
   STATIC_REQUIRE(std::is_same_v<decltype(x + ip::exp(1_c))::dtype, float>);  // weak float stays weak
+}
+
+namespace {
+struct twice_plus_one {  // a user's op with a constexpr kernel: folds
+  static constexpr std::string_view name = "twice_plus_one";
+  static constexpr bool elementwise = true;
+  template <class A>
+  constexpr auto operator()(A a) const { return a * 2 + 1; }
+};
+struct qualified_exp {  // a user's kernel calling std::exp qualified: no constant on clang, a node
+  static constexpr std::string_view name = "qualified_exp";
+  static constexpr bool elementwise = true;
+  template <class A>
+  auto operator()(A a) const { return std::exp(a); }
+};
+}  // namespace
+
+TEST_CASE("a user's elementwise op folds where its kernel is a constant expression", "[constant_fold]") {
+  STATIC_REQUIRE(is(ip::apply(twice_plus_one{}, 3_c), wi, 7));
+  STATIC_REQUIRE(is(ip::apply(twice_plus_one{}, 0.25_c), wf, 1.5));
+  STATIC_REQUIRE(!folded<decltype(ip::apply(qualified_exp{}, 1.0_c))>);  // not constexpr: stays a node
 }
 
 TEST_CASE("every elementwise op of the table folds", "[constant_fold]") {

@@ -5,9 +5,10 @@
 // (ops/detail/dtype_rule.hpp): operands converted to their common dtype, the
 // result to the op's. Any elementwise op folds, a user's too, when its kernel
 // is a constant expression for those values; one that is not (an integer
-// division by zero, a multi-output op) stays a node.
+// division by zero, a multi-output op, a user's kernel calling std::exp)
+// stays a node.
 //
-// A floating operand is passed to the kernel as a const_float: the kernels
+// A floating operand is passed to the library's kernels as a const_float: the kernels
 // call their math functions unqualified (after `using std::exp`, so that
 // xsimd's batches find theirs), and a const_float finds the constexpr ones
 // below by the same argument-dependent lookup. They compute in long double
@@ -16,6 +17,7 @@
 
 #include "inplace/graph/detail/entry_desc.hpp"
 #include "inplace/ops/detail/dtype_rule.hpp"
+#include "inplace/ops/elementwise.hpp"
 
 #include <bit>
 #include <cstddef>
@@ -194,9 +196,25 @@ struct const_float {
 // const_float; an integer one as itself, or (Wide) as a long double const_float:
 // for an op that computes a floating result from integers (sqrt(2_c)), or whose
 // integer kernel is no constant expression (std::abs of an integer is not).
+// (Only the library's ops, whose kernels are written for it: a user's kernel
+// might call std::exp qualified, which a const_float would make a hard error;
+// a user's op gets its operands as plain numbers, and folds where its kernel
+// is a constant expression on them.)
+template <class Op>
+inline constexpr bool library_op = false;
+#define INPLACE_LIBRARY_OP(NAME) \
+  template <>                    \
+  inline constexpr bool library_op<ops::NAME> = true;
+INPLACE_ELEMENTWISE_OPS(INPLACE_LIBRARY_OP)
+#undef INPLACE_LIBRARY_OP
+template <class T>
+inline constexpr bool library_op<ops::cast<T>> = true;
+
 template <class T, bool Wide>
 using fold_operand_t = std::conditional_t<std::is_floating_point_v<T>, const_float<T>,
                                           std::conditional_t<Wide, const_float<long double>, T>>;
+template <class Op, class T, bool Wide>
+using fold_operand_of = std::conditional_t<library_op<Op>, fold_operand_t<T, Wide>, T>;
 
 // The value of Op on constants A... (leaves with dtype and value), in the dtype
 // the rule gives a run-time call.
@@ -206,7 +224,7 @@ constexpr auto fold_kernel() {
   using R = typename rule::result;
   return [&]<std::size_t... J>(std::index_sequence<J...>) {
     using boost::mp11::mp_at_c, boost::mp11::mp_list;
-    return static_cast<R>(Op{}(fold_operand_t<typename rule::template operand_t<J>, Wide>(
+    return static_cast<R>(Op{}(fold_operand_of<Op, typename rule::template operand_t<J>, Wide>(
         static_cast<typename rule::template operand_t<J>>(mp_at_c<mp_list<A...>, J>::value))...));
   }(std::index_sequence_for<A...>{});
 }
@@ -216,7 +234,8 @@ concept fold_constant = requires { typename std::integral_constant<bool, (fold_k
 template <class Op, class... A>
 constexpr bool fold_wide() {
   using rule = elementwise_rule<Op, typename A::dtype...>;
-  if constexpr (std::is_floating_point_v<typename rule::kernel_result> && !std::is_floating_point_v<typename rule::common>)
+  if constexpr (!library_op<Op>) return false;
+  else if constexpr (std::is_floating_point_v<typename rule::kernel_result> && !std::is_floating_point_v<typename rule::common>)
     return true;
   else return !fold_constant<Op, false, A...>;
 }
