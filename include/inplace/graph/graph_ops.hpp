@@ -33,6 +33,16 @@ constexpr auto outputs_of(std::index_sequence<I...>) {
   return boost::hana::make_tuple(out<Node, I>{}...);
 }
 
+// The library's elementwise ops: constant folding runs their kernels on
+// const_float operands (detail/constant_fold.hpp).
+#define INPLACE_LIBRARY_OP(NAME) \
+  template <>                    \
+  inline constexpr bool library_op<ops::NAME> = true;
+INPLACE_ELEMENTWISE_OPS(INPLACE_LIBRARY_OP)
+#undef INPLACE_LIBRARY_OP
+template <class T>
+inline constexpr bool library_op<ops::cast<T>> = true;
+
 }  // namespace detail
 
 // A node applying `op` to symbols; multi-output ops give a hana::tuple of outputs.

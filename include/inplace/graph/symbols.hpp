@@ -3,11 +3,12 @@
 // compile-time constants. Every leaf and every op output is an empty object
 // whose type is the whole expression, so equal expressions are one node.
 
-#include "inplace/graph/detail/constant_fold.hpp"
 #include "inplace/graph/detail/entry_desc.hpp"
 #include "inplace/fixed_string.hpp"
 #include "inplace/ops/detail/dtype_rule.hpp"
 #include "inplace/shape.hpp"
+// after the headers above, so that their diagnostics keep their include chain
+#include "inplace/graph/detail/constant_fold.hpp"
 
 #include <boost/mp11/list.hpp>
 

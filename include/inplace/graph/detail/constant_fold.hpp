@@ -17,7 +17,6 @@
 
 #include "inplace/graph/detail/entry_desc.hpp"
 #include "inplace/ops/detail/dtype_rule.hpp"
-#include "inplace/ops/elementwise.hpp"
 
 #include <bit>
 #include <cstddef>
@@ -200,15 +199,9 @@ struct const_float {
 // might call std::exp qualified, which a const_float would make a hard error;
 // a user's op gets its operands as plain numbers, and folds where its kernel
 // is a constant expression on them.)
+// (true for INPLACE_ELEMENTWISE_OPS and cast<T>: graph_ops.hpp, where they are known)
 template <class Op>
 inline constexpr bool library_op = false;
-#define INPLACE_LIBRARY_OP(NAME) \
-  template <>                    \
-  inline constexpr bool library_op<ops::NAME> = true;
-INPLACE_ELEMENTWISE_OPS(INPLACE_LIBRARY_OP)
-#undef INPLACE_LIBRARY_OP
-template <class T>
-inline constexpr bool library_op<ops::cast<T>> = true;
 
 template <class T, bool Wide>
 using fold_operand_t = std::conditional_t<std::is_floating_point_v<T>, const_float<T>,
