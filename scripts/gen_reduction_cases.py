@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """NumPy's values for tests/run/reductions.cpp: every reduction (max, min,
-mean, prod, any, all, argmax, argmin, and sum over several axes), over one
-axis, several, none (all), negative axes, with and without keepdims, of a
+mean, prod, any, all, sum, argmax, argmin), over one axis, several, none
+(all), negative axes, each with and without keepdims (reduce_sum<ip::keepdims>
+alone included), of a
 float (3, 4, 5) array, a float (2, 3) array holding a NaN and an infinity, an
 int32 (4, 6) array and a double (0, 3) array (empty reductions).
 
@@ -30,27 +31,29 @@ KEEP = "ip::keepdims"
 def cases():
     out = []
     reductions = [("reduce_max", np.max), ("reduce_min", np.min), ("reduce_mean", np.mean), ("reduce_prod", np.prod),
-                  ("reduce_any", np.any), ("reduce_all", np.all)]
+                  ("reduce_any", np.any), ("reduce_all", np.all), ("reduce_sum", np.sum)]
     for name, fn in reductions:
         for inp in ("f345", "i46"):
             rank = INPUTS[inp][1].ndim
-            for axes in [(), (0,), (-1,), (0, 2) if rank == 3 else (0, 1), (1,)]:
+            several = [(0, 2), (-1, -3), (2, -2)] if rank == 3 else [(0, 1), (-1, -2)]
+            for axes in [(), (0,), (-1,), (1,), (-rank,)] + several:
                 for keep in (False, True):
                     out.append((name, fn, inp, axes, keep))
         out.append((name, fn, "fnan", (1,), False))
         out.append((name, fn, "fnan", (), True))
+        out.append((name, fn, "fnan", (-2,), True))
     for name, fn in [("reduce_mean", np.mean), ("reduce_prod", np.prod), ("reduce_any", np.any),
-                     ("reduce_all", np.all)]:
+                     ("reduce_all", np.all), ("reduce_sum", np.sum)]:
         out.append((name, fn, "d03", (0,), False))
+        out.append((name, fn, "d03", (), True))
+        out.append((name, fn, "d03", (-2,), True))
     for name, fn in [("argmax", np.argmax), ("argmin", np.argmin)]:
         for inp in ("f345", "i46", "fnan"):
-            for axes in [(), (0,), (-1,)]:
+            for axes in [(), (0,), (-1,), (-2,)]:
                 for keep in (False, True):
                     out.append((name, fn, inp, axes, keep))
-    for axes in [(0, 2), (-1, 0), (0, 1, 2)]:
+    for axes in [(-1, 0), (0, 1, 2)]:
         out.append(("reduce_sum", np.sum, "f345", axes, False))
-    out.append(("reduce_sum", np.sum, "f345", (1,), True))
-    out.append(("reduce_sum", np.sum, "i46", (0, 1), True))
     return out
 
 
@@ -74,10 +77,10 @@ def line(name, fn, inp, axes, keep):
         with np.errstate(all="ignore"):
             r = fn(a, axis=axes if axes else None, **kw)
     r = np.asarray(r)
-    if name == "reduce_mean" and dtype == np.float32:
-        # NumPy sums float32 pairwise in float32; the library in double: the double mean, rounded
+    if name in ("reduce_mean", "reduce_sum") and dtype == np.float32:
+        # NumPy sums float32 pairwise in float32; the library in double: the double result, rounded
         with np.errstate(all="ignore"):
-            r = np.mean(a.astype(np.float64), axis=axes if axes else None, keepdims=keep).astype(np.float32)
+            r = np.asarray(fn(a.astype(np.float64), axis=axes if axes else None, keepdims=keep)).astype(np.float32)
     spec = ", ".join([str(x) for x in axes] + ([KEEP] if keep else []))
     ext = ", ".join(str(e) for e in r.shape)
     vals = ", ".join(value(r.dtype, x) for x in r.ravel())

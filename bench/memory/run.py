@@ -23,3 +23,21 @@ print("| variant | peak above start (MiB) | inputs (MiB) | extra (MiB) | seconds
 print("| --- | --- | --- | --- | --- | --- |")
 for name, peak, inputs, secs, r0 in rows:
     print(f"| {name} | {float(peak):.1f} | {float(inputs):.1f} | {float(peak) - float(inputs):.1f} | {secs} | {r0} |")
+
+# The transformer block (bench/transformer_block.hpp): one call's peak against
+# the goal weights + activations (X, y) + 1 MiB, beside NumPy's.
+exe = build / "memory_transformer"
+if exe.exists():
+    rows = [subprocess.run([str(exe), v], check=True, capture_output=True, text=True).stdout.split()
+            for v in ["borrowed", "donated", "second"]]
+    p = subprocess.run(["/usr/bin/python3", str(here / "numpy_transformer.py")], capture_output=True, text=True)
+    print()
+    print("| transformer block | peak above start (MiB) | inputs (MiB) | call's extra (MiB) | goal: peak within (MiB) "
+          "| plan: allocations, peak MiB | seconds | y[0, 0] |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name, peak, inputs, _, goal, allocs, plan_mib, secs, y00 in rows:
+        print(f"| {name} | {float(peak):.1f} | {float(inputs):.1f} | {float(peak) - float(inputs):.1f} | {goal} "
+              f"| {allocs}, {plan_mib} | {secs} | {y00} |")
+    if p.returncode == 0:
+        name, peak, inputs, secs, y00 = p.stdout.split()
+        print(f"| {name} | {float(peak):.1f} | {float(inputs):.1f} | {float(peak) - float(inputs):.1f} | | | {secs} | {y00} |")

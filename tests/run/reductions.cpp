@@ -77,6 +77,12 @@ TEST_CASE("dtypes, keepdims broadcasting, and what has no value", "[reductions][
   static_assert(std::is_same_v<decltype(ip::argmax<1>(X))::dtype, std::int64_t>);
   static_assert(std::is_same_v<decltype(ip::reduce_any<1>(I))::dtype, bool>);
   static_assert(std::is_same_v<decltype(ip::reduce_max(I))::dtype, std::int32_t>);
+  // ip::keepdims alone: every axis, kept, for reduce_sum as for the others
+  static_assert(decltype(ip::reduce_sum<ip::keepdims>(X))::value_shape == ip::shape{3, {1, 1, 1}});
+  static_assert(decltype(ip::reduce_max<ip::keepdims>(X))::value_shape == ip::shape{3, {1, 1, 1}});
+  static_assert(decltype(ip::reduce_sum<-1, ip::keepdims>(I))::value_shape == ip::shape{2, {4, 1}});
+  static_assert(std::is_same_v<decltype(ip::reduce_sum<ip::keepdims>(I))::dtype, std::int32_t>);
+  static_assert(decltype(ip::reduce_sum<ip::keepdims>(f345))::rank == 3);
   // x - x.mean(1, keepdims=True): one graph, centered columns
   constexpr auto f = ip::function(ip::inputs(X), ip::outputs(X - ip::reduce_mean<1, ip::keepdims>(X)));
   const auto c = f(f345);
@@ -93,6 +99,22 @@ TEST_CASE("dtypes, keepdims broadcasting, and what has no value", "[reductions][
   } catch (const ip::shape_error& e) {
     CHECK_THAT(e.what(), Catch::Contains("reduce_max of an empty axis"));
   }
+  // the row path (trailing axes, one run per result) on views: strided and
+  // reversed rows, and trailing axes that are not one run, equal the same
+  // reductions of a contiguous copy
+  const auto tv = ip::transpose(f345);  // (5, 4, 3), last axis of stride 20
+  const ip::tensor<float, ip::extents<5, 4, 3>> tc(tv);
+  const auto same = [](const auto& a, const auto& b) {
+    REQUIRE(a.size() == b.size());
+    for (std::size_t k = 0; k < a.size(); ++k) CHECK(static_cast<double>(a.data()[k]) == Approx(static_cast<double>(b.data()[k])));
+  };
+  same(ip::reduce_mean<-1, ip::keepdims>(tv), ip::reduce_mean<-1, ip::keepdims>(tc));
+  same(ip::reduce_max<-1>(tv), ip::reduce_max<-1>(tc));
+  same(ip::argmin<-1>(tv), ip::argmin<-1>(tc));
+  same(ip::reduce_sum<1, 2>(tv), ip::reduce_sum<1, 2>(tc));
+  same(ip::reduce_prod<-2, -1, ip::keepdims>(tv), ip::reduce_prod<-2, -1, ip::keepdims>(tc));
+  same(ip::argmax(tv), ip::argmax(tc));
+  same(ip::reduce_sum<-1>(ip::reverse(f345)), ip::reduce_sum<-1, ip::keepdims>(ip::reverse(f345)));
   // over an axis of an empty array with nothing to reduce to: an empty result
   CHECK(ip::reduce_max<1>(d03).size() == 0);
 }

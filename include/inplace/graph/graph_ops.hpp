@@ -33,12 +33,15 @@ constexpr auto outputs_of(std::index_sequence<I...>) {
   return boost::hana::make_tuple(out<Node, I>{}...);
 }
 
-// The ops an expression of constants folds through (their kernels are constexpr).
-template <class Op>
-inline constexpr bool folds = std::is_same_v<Op, ops::add> || std::is_same_v<Op, ops::sub> ||
-                              std::is_same_v<Op, ops::mul> || std::is_same_v<Op, ops::div> ||
-                              std::is_same_v<Op, ops::neg> || std::is_same_v<Op, ops::min> ||
-                              std::is_same_v<Op, ops::max> || std::is_same_v<Op, ops::sum>;
+// The library's elementwise ops: constant folding runs their kernels on
+// const_float operands (detail/constant_fold.hpp).
+#define INPLACE_LIBRARY_OP(NAME) \
+  template <>                    \
+  inline constexpr bool library_op<ops::NAME> = true;
+INPLACE_ELEMENTWISE_OPS(INPLACE_LIBRARY_OP)
+#undef INPLACE_LIBRARY_OP
+template <class T>
+inline constexpr bool library_op<ops::cast<T>> = true;
 
 }  // namespace detail
 
@@ -53,7 +56,7 @@ constexpr auto apply(Op, A...) {
                 "among a graph's operands); fix: write a compile-time constant such as 2.0_c (using namespace "
                 "inplace::literals), or declare an ip::scalar<\"name\", T> or ip::input and pass the value when "
                 "calling the function.");
-  if constexpr (only_symbols && detail::folds<Op> && (detail::is_constant_leaf<detail::symbol_or_zero<A>> && ...)) {
+  if constexpr (only_symbols && detail::foldable<Op, detail::symbol_or_zero<A>...>) {
     return detail::folded_constant<Op, detail::symbol_or_zero<A>...>{};  // constants only: a constant
   } else {
     using N = detail::node<Op, detail::arg_handle<detail::symbol_or_zero<A>>::template type...>;
@@ -94,8 +97,10 @@ INPLACE_GRAPH_FN(flatten, ops::flatten)
 INPLACE_GRAPH_FN(reverse, ops::reverse)
 #undef INPLACE_GRAPH_FN
 
-// reduce_sum(a): every element; reduce_sum<axis>(a): one axis.
+// reduce_sum(a): every element; reduce_sum<axis>(a): one axis. (With
+// ip::keepdims, or several axes: graph_reductions.hpp's.)
 template <int Axis = ops::all_axes, detail::symbolic A>
+  requires(Axis != keepdims)
 constexpr auto reduce_sum(A a) { return ::inplace::apply(ops::reduce_sum<Axis>{}, a); }
 
 // slice<B, E, S>(x): x[B:E:S] on the first axis (Python semantics).

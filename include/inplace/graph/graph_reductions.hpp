@@ -41,10 +41,13 @@ INPLACE_REDUCTION(argmax, arg_reducer<true>)
 INPLACE_REDUCTION(argmin, arg_reducer<false>)
 #undef INPLACE_REDUCTION
 
-// reduce_sum over several axes, or with ip::keepdims (one axis or all: graph_ops.hpp's).
-template <int A0, int A1, int... Axes, detail::symbolic X>
+// reduce_sum over several axes, or with ip::keepdims (every axis kept:
+// reduce_sum<ip::keepdims>), as the reductions above; one axis or all, not
+// kept: graph_ops.hpp's.
+template <int A0, int... Axes, detail::symbolic X>
+  requires(sizeof...(Axes) > 0 || A0 == keepdims)
 constexpr auto reduce_sum(X x) {
-  return detail::reduction<ops::sum_reducer, A0, A1, Axes...>(x);
+  return detail::reduction<ops::sum_reducer, A0, Axes...>(x);
 }
 
 }  // namespace inplace

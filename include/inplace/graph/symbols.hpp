@@ -7,6 +7,8 @@
 #include "inplace/fixed_string.hpp"
 #include "inplace/ops/detail/dtype_rule.hpp"
 #include "inplace/shape.hpp"
+// after the headers above, so that their diagnostics keep their include chain
+#include "inplace/graph/detail/constant_fold.hpp"
 
 #include <boost/mp11/list.hpp>
 
@@ -125,21 +127,21 @@ struct constant_leaf : leaf_base<constant_leaf<C...>> {
       leaf_description(kind, indestructible, name, value_shape, pretty_type_name<constant_leaf>());
 };
 
-// An expression of constants only (-1.0_c, 1.0_c / 64_c, 1_c + 2_c), folded where
-// it is built: a weak constant like the others, not a node. Its value is the op
-// on the arguments' values, computed as the rule computes weak operands: in
-// int64 when all are weak ints (so 7_c / 2_c is 3, as 7 / 2 on int tensors),
+// An expression of constants only (-1.0_c, 1.0_c / 64_c, 1_c + 2_c, 1_c < 2_c,
+// ip::cast<float>(2_c)), folded where it is built (detail/constant_fold.hpp): a
+// constant like the others, not a node. Its value is the op's kernel on the
+// arguments' values, computed as a run-time call computes them: weak operands
+// in int64 when all are weak ints (so 7_c / 2_c is 3, as 7 / 2 on int tensors),
 // else in double, as Python computes 1.0 / 3 (NumPy's weak floats are Python's).
+// It stays weak when its operands are and the op gives a number of theirs; a
+// comparison is a bool, a cast<T> a T.
 template <class Op, class... A>
 struct folded_constant : leaf_base<folded_constant<Op, A...>> {
-  static constexpr bool ints = (std::is_same_v<typename A::dtype, weak_int> && ...);
-  using compute = std::conditional_t<ints, long long, double>;
-  static constexpr auto result = Op{}(static_cast<compute>(A::value)...);
-  using dtype = std::conditional_t<ints && std::is_integral_v<std::remove_cvref_t<decltype(result)>>, weak_int, weak_float>;
+  using dtype = typename decltype(folded_dtype<Op, typename A::dtype...>())::type;
   static constexpr entry_kind kind = entry_kind::constant;
   static constexpr bool indestructible = true;
   static constexpr shape value_shape{};
-  static constexpr long double value = static_cast<long double>(result);
+  static constexpr long double value = static_cast<long double>(fold_value<Op, A...>());
   // its label: op(a, b)
   static constexpr auto text = [] {
     constexpr std::size_t n = Op::name.size() + 2 + (A::name.size() + ...) + 2 * (sizeof...(A) - 1);
@@ -161,12 +163,9 @@ struct folded_constant : leaf_base<folded_constant<Op, A...>> {
       leaf_description(kind, indestructible, name, value_shape, pretty_type_name<folded_constant>());
 };
 
+// A compile-time constant: a literal, a folded expression, a typed constant (ip::full's).
 template <class T>
-inline constexpr bool is_constant_leaf = false;
-template <char... C>
-inline constexpr bool is_constant_leaf<constant_leaf<C...>> = true;
-template <class Op, class... A>
-inline constexpr bool is_constant_leaf<folded_constant<Op, A...>> = true;
+concept is_constant_leaf = constant_operand<T>;
 
 }  // namespace detail
 

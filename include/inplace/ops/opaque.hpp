@@ -3,6 +3,7 @@
 // neighbours, so every aliased read by them is a hazard. Each states its output
 // shape as a constexpr rule over ip::shape (an invalid result: rank == dynamic).
 
+#include "inplace/ops/axes.hpp"
 #include "inplace/shape.hpp"
 
 #include <array>
@@ -54,10 +55,6 @@ struct matmul {
     return r;
   }
 };
-
-// reduce_sum's "every axis". Not -1: axes count from the end when negative,
-// as in NumPy (reduce_sum<-1> sums over the last axis).
-inline constexpr int all_axes = std::numeric_limits<int>::min();
 
 // Sum over all elements (Axis = ip::ops::all_axes, a scalar) or over one axis
 // (0 to rank - 1, or -rank to -1 from the end).

@@ -9,6 +9,7 @@
 // from it. The graph functions are in graph/graph_reductions.hpp, the tensor
 // functions in tensor/tensor_reductions.hpp.
 
+#include "inplace/ops/axes.hpp"
 #include "inplace/ops/elementwise.hpp"
 #include "inplace/ops/opaque.hpp"
 #include "inplace/ops/views.hpp"
@@ -25,9 +26,6 @@
 #include "inplace/detail/shadow_off.hpp"
 
 namespace inplace {
-
-// Among a reduction's axes: keep the reduced axes, with extent 1.
-inline constexpr int keepdims = std::numeric_limits<int>::min() + 1;
 
 namespace detail {
 

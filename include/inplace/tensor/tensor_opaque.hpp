@@ -495,8 +495,9 @@ auto matmul(A&& a, B&& b) {
 }
 
 // reduce_sum(a): a rank-0 tensor; reduce_sum<Axis>(a): rank - 1, a's dtype.
+// (With ip::keepdims, or several axes: tensor_reductions.hpp's.)
 template <int Axis = ops::all_axes, class A>
-  requires detail::texpr::operand<A>
+  requires(detail::texpr::operand<A> && Axis != keepdims)
 auto reduce_sum(A&& a) {
   using namespace detail::texpr;
   using T = value_t<A>;

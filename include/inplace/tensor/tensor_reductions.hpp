@@ -5,7 +5,8 @@
 //   reduce_any, reduce_all     over the axes listed (none: all of them),
 //                              ip::keepdims among them keeps them with extent 1
 //   ip::argmax<Axis>(a), argmin  the index along one axis; no axis: in the flattened array
-//   ip::reduce_sum<A0, A1, ...>(a)  a sum over several axes (one axis: tensor_opaque.hpp)
+//   ip::reduce_sum<A0, A1, ...>(a)  a sum over several axes, or kept (ip::keepdims among
+//                              them; one axis or all, not kept: tensor_opaque.hpp)
 // The max, min, argmax and argmin of no element are ip::shape_error (NumPy
 // raises too); the mean of none is NaN, the sum 0, the product 1.
 
@@ -24,6 +25,67 @@
 
 namespace inplace {
 namespace detail::texpr {
+
+// Reducer over one run of n > 0 elements p[0], p[s], ...: floating sums and
+// means by reduce_sum's kernel (sum_row: blocked, pairwise, SIMD), the others
+// one step per element.
+template <class Reducer, class R, class T>
+R reduce_run(const T* p, std::size_t n, std::ptrdiff_t s) {
+  const auto at = [&](std::size_t j) { return p[static_cast<std::ptrdiff_t>(j) * s]; };
+  if constexpr (requires { Reducer::is_arg; }) {
+    std::size_t best = 0;
+    for (std::size_t j = 1; j < n; ++j)
+      if (Reducer::better(at(j), at(best))) best = j;
+    return static_cast<R>(best);
+  } else {
+    using A = typename Reducer::template acc<T>;
+    constexpr bool sums = std::is_same_v<Reducer, ops::sum_reducer> || std::is_same_v<Reducer, ops::mean_reducer>;
+    if constexpr (sums && std::is_floating_point_v<T> && std::is_same_v<A, sum_t<T>>) {
+      return Reducer::template last<R>(sum_row(p, n, s), n);
+    } else {
+      A acc = static_cast<A>(Reducer::first(at(0)));
+      for (std::size_t j = 1; j < n; ++j) acc = static_cast<A>(Reducer::step(acc, at(j)));
+      return Reducer::template last<R>(acc, n);
+    }
+  }
+}
+
+// When the reduced axes are the last ones and each output's elements one run
+// (the last axis alone, of any stride, or a contiguous block of trailing
+// axes): out row by row, and true (layer norm's and logsumexp's mean or max
+// along the last axis); otherwise false, for the general walk below.
+template <class Reducer, class O, class V>
+bool reduce_rows(const O& out, const V& v, const reduction_axes& r, std::size_t n_out, std::size_t per_out) {
+  constexpr std::size_t N = V::rank, M = O::rank;
+  using R = typename O::value_type;
+  std::size_t k0 = N;  // the first of the trailing reduced axes
+  while (k0 > 0 && r.reduced[k0 - 1]) --k0;
+  for (std::size_t k = 0; k < k0; ++k)
+    if (r.reduced[k]) return false;
+  if (k0 == N) return false;  // nothing reduced
+  std::ptrdiff_t step = v.stride(N - 1);
+  if (k0 + 1 < N) {  // several trailing axes: one run when contiguous
+    std::ptrdiff_t expect = 1;
+    for (std::size_t k = N; k-- > k0;) {
+      if (v.extent(k) != 1 && v.stride(k) != expect) return false;
+      expect *= static_cast<std::ptrdiff_t>(v.extent(k));
+    }
+    step = 1;
+  }
+  const auto e = v.extents();
+  for (std::size_t o = 0; o < n_out; ++o) {
+    std::ptrdiff_t in = 0, at = 0;  // o's offsets in v (axes before k0) and in out (its axes, in order)
+    std::size_t rest = o;
+    for (std::size_t k = k0; k-- > 0;) {
+      const std::size_t ik = rest % e[k];
+      rest /= e[k];
+      in += static_cast<std::ptrdiff_t>(ik) * v.stride(k);
+      if (k < M) at += static_cast<std::ptrdiff_t>(ik) * out.stride(k);  // kept axes come first in out, in order
+    }
+    out.data()[at] = reduce_run<Reducer, R>(v.data() + in, per_out, step);
+  }
+  return true;
+}
 
 // out = the reduction of v by Reducer over the axes r marks; out has r's
 // result extents (any strides). One walk over v in row-major order; each
@@ -56,6 +118,7 @@ void reduction_into(const O& out, const V& v, const reduction_axes& r) {
                         " of an empty axis: no element to take it from (NumPy raises too)");
     }
   }
+  if (reduce_rows<Reducer>(out, v, r, n_out, per_out)) return;
   std::array<std::size_t, N == 0 ? 1 : N> i{};
   const auto walk = [&](auto&& visit) {  // visit(element, output index, first of its output, index along the reduced axes)
     const std::size_t total = n_out * per_out;
@@ -128,10 +191,12 @@ INPLACE_TENSOR_REDUCTION(argmax, arg_reducer<true>)
 INPLACE_TENSOR_REDUCTION(argmin, arg_reducer<false>)
 #undef INPLACE_TENSOR_REDUCTION
 
-template <int A0, int A1, int... Axes, class A>
-  requires detail::texpr::operand<A>
+// reduce_sum over several axes, or with ip::keepdims (reduce_sum<ip::keepdims>:
+// every axis kept); one axis or all, not kept: tensor_opaque.hpp's.
+template <int A0, int... Axes, class A>
+  requires(detail::texpr::operand<A> && (sizeof...(Axes) > 0 || A0 == keepdims))
 auto reduce_sum(A&& a) {
-  return detail::texpr::reduction<ops::sum_reducer, A0, A1, Axes...>(std::forward<A>(a));
+  return detail::texpr::reduction<ops::sum_reducer, A0, Axes...>(std::forward<A>(a));
 }
 
 }  // namespace inplace

@@ -1,0 +1,168 @@
+// The transformer block of bench/transformer_block.hpp (examples/transformer_block.cpp
+// at sequence 256, width 512, MLP width 2048, one head, float), one thread:
+// the graph, its inputs borrowed (a call allocates its intermediates and
+// returns y), against the same block written with Eigen (row-major matrices,
+// its buffers allocated once, products with noalias, gelu with Eigen's erf).
+// Both are checked to agree before timing; the ratio is paired (paired.hpp):
+// vs_eigen above 1.0 means Eigen is slower. The `steps` benchmark times the
+// block's parts on their own (the products, the layer norms, the attention's
+// softmax, the gelu) in the graph and in Eigen, to show where the time goes.
+#include "../transformer_block.hpp"
+
+#include <Eigen/Core>
+#include <unsupported/Eigen/SpecialFunctions>
+
+#include "paired.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <string>
+
+namespace {
+using namespace transformer;
+using rm = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using cmap = Eigen::Map<const rm>;
+
+// The block in Eigen: the same arithmetic in the same order of ops.
+struct eigen_block {
+  rm h{S, D}, q{S, D}, k{S, D}, v{S, D}, s{S, S}, att{S, D}, x1{S, D}, u{S, H}, y{S, D};
+  Eigen::VectorXf stat{S};
+
+  template <class M>
+  void layer_norm(const M& x, rm& out) {
+    stat = x.rowwise().mean();
+    out = x.colwise() - stat;
+    stat = out.array().square().rowwise().mean();
+    out.array().colwise() /= (stat.array() + 1e-5f).sqrt();
+  }
+  [[gnu::noinline]] void run(const act& xt, const weights& w) {
+    const cmap X(xt.data(), S, D), Wq(w.wq.data(), D, D), Wk(w.wk.data(), D, D), Wv(w.wv.data(), D, D),
+        Wo(w.wo.data(), D, D), W1(w.w1.data(), D, H), W2(w.w2.data(), H, D);
+    layer_norm(X, h);
+    q.noalias() = h * Wq;
+    k.noalias() = h * Wk;
+    v.noalias() = h * Wv;
+    s.noalias() = q * k.transpose();
+    s *= 0.044194173824159216f;
+    for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(S); ++i) {  // causal mask, softmax over the keys
+      auto r = s.row(i);
+      r.tail(static_cast<Eigen::Index>(S) - 1 - i).setConstant(-1e30f);
+      const float m = r.maxCoeff();
+      r = (r.array() - m).exp();
+      r /= r.sum();
+    }
+    att.noalias() = s * v;
+    x1 = X;
+    x1.noalias() += att * Wo;
+    layer_norm(x1, h);
+    u.noalias() = h * W1;
+    u = 0.5f * u.array() * (1.0f + (u.array() * 0.70710678118654752f).erf());
+    y = x1;
+    y.noalias() += u * W2;
+  }
+};
+
+struct inputs {
+  act x;
+  weights w;
+  inputs() { fill(x, 1.0f, 0); }
+};
+
+act graph_block(const inputs& in) { return block(in.x, in.w.wq, in.w.wk, in.w.wv, in.w.wo, in.w.w1, in.w.w2); }
+
+void BM_transformer_block(benchmark::State& state) {
+  static const inputs in;
+  static eigen_block e;
+  act out = graph_block(in);
+  e.run(in.x, in.w);
+  double worst = 0;
+  for (std::size_t i = 0; i < S; ++i)
+    for (std::size_t j = 0; j < D; ++j)
+      worst = std::max(worst, std::abs(static_cast<double>(out(i, j)) - e.y(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j))) /
+                                  std::max(1.0, std::abs(static_cast<double>(e.y(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j))))));
+  if (worst > 1e-4) {
+    state.SkipWithError(("the graph and Eigen differ by " + std::to_string(worst)).c_str());
+    return;
+  }
+  auto s_graph = [&] {
+    out = graph_block(in);
+    benchmark::DoNotOptimize(out.data());
+  };
+  auto s_eigen = [&] { e.run(in.x, in.w); };
+  const double t = bench::paired_rounds(state, 1, {"graph", "eigen"}, s_graph, s_eigen);
+  state.counters["graph_ms"] = t * 1e3;
+  state.counters["max_rel_diff"] = worst;
+  state.counters["plan_allocations"] = static_cast<double>(
+      ip::plan(block, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed)
+          .allocations);
+}
+BENCHMARK(BM_transformer_block)->Iterations(15)->Unit(benchmark::kMillisecond);
+
+// The parts, each a graph of its own against the same lines of Eigen: which
+// ops the block's time goes to.
+constexpr auto A = ip::input<"A", float, ip::extents<S, D>>;
+constexpr auto B = ip::input<"B", float, ip::extents<S, D>>;
+constexpr auto P = ip::input<"P", float, ip::extents<S, S>>;
+constexpr auto U = ip::input<"U", float, ip::extents<S, H>>;
+constexpr auto part_proj = ip::function(ip::inputs(A, Wq), ip::outputs(ip::dot(A, Wq)));
+constexpr auto part_scores = ip::function(ip::inputs(A, B), ip::outputs(ip::dot(A, ip::transpose(B))));
+constexpr auto part_up = ip::function(ip::inputs(A, W1), ip::outputs(ip::dot(A, W1)));
+constexpr auto part_down = ip::function(ip::inputs(U, W2), ip::outputs(ip::dot(U, W2)));
+constexpr auto part_norm = ip::function(ip::inputs(A), ip::outputs(layer_norm(A)));
+constexpr auto part_softmax = ip::function(ip::inputs(P), ip::outputs(ip::softmax(ip::where(causal, P * scale, -1e30_c))));
+constexpr auto part_gelu = ip::function(ip::inputs(U), ip::outputs(ip::gelu(U)));
+
+template <int Part>
+void BM_part(benchmark::State& state) {
+  static const inputs in;
+  static eigen_block e;
+  static const act a = [] { act t; fill(t, 1.0f, 7); return t; }();
+  static const ip::tensor<float, ip::extents<S, S>> p = [] { ip::tensor<float, ip::extents<S, S>> t; fill(t, 3.0f, 8); return t; }();
+  static const ip::tensor<float, ip::extents<S, H>> uu = [] { ip::tensor<float, ip::extents<S, H>> t; fill(t, 2.0f, 9); return t; }();
+  const cmap Am(a.data(), S, D), Wq(in.w.wq.data(), D, D), W1(in.w.w1.data(), D, H), W2(in.w.w2.data(), H, D);
+  auto g = [&] {
+    if constexpr (Part == 0) benchmark::DoNotOptimize(part_proj(a, in.w.wq).data());
+    else if constexpr (Part == 1) benchmark::DoNotOptimize(part_scores(a, a).data());
+    else if constexpr (Part == 2) benchmark::DoNotOptimize(part_up(a, in.w.w1).data());
+    else if constexpr (Part == 3) benchmark::DoNotOptimize(part_down(uu, in.w.w2).data());
+    else if constexpr (Part == 4) benchmark::DoNotOptimize(part_norm(a).data());
+    else if constexpr (Part == 5) benchmark::DoNotOptimize(part_softmax(p).data());
+    else benchmark::DoNotOptimize(part_gelu(uu).data());
+  };
+  auto eg = [&] {
+    if constexpr (Part == 0) e.q.noalias() = Am * Wq;
+    else if constexpr (Part == 1) e.s.noalias() = Am * Am.transpose();
+    else if constexpr (Part == 2) e.u.noalias() = Am * W1;
+    else if constexpr (Part == 3) e.y.noalias() = cmap(uu.data(), S, H) * W2;
+    else if constexpr (Part == 4) e.layer_norm(Am, e.h);
+    else if constexpr (Part == 5) {
+      e.s = cmap(p.data(), S, S) * 0.044194173824159216f;
+      for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(S); ++i) {
+        auto r = e.s.row(i);
+        r.tail(static_cast<Eigen::Index>(S) - 1 - i).setConstant(-1e30f);
+        const float m = r.maxCoeff();
+        r = (r.array() - m).exp();
+        r /= r.sum();
+      }
+    } else {
+      e.u = 0.5f * cmap(uu.data(), S, H).array() * (1.0f + (cmap(uu.data(), S, H).array() * 0.70710678118654752f).erf());
+    }
+    benchmark::ClobberMemory();
+  };
+  const double t = bench::paired_rounds(state, 1, {"graph", "eigen"}, g, eg);
+  state.counters["graph_ms"] = t * 1e3;
+}
+// 0: h Wq (x3 in the block), 1: q k^T, 2: h W1, 3: gelu(.) W2, 4: layer norm (x2),
+// 5: mask and softmax, 6: gelu
+BENCHMARK(BM_part<0>)->Name("part/proj_SxD_DxD")->Iterations(31)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_part<1>)->Name("part/scores_q_kT")->Iterations(31)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_part<2>)->Name("part/up_SxD_DxH")->Iterations(31)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_part<3>)->Name("part/down_SxH_HxD")->Iterations(31)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_part<4>)->Name("part/layer_norm")->Iterations(31)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_part<5>)->Name("part/mask_softmax")->Iterations(31)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_part<6>)->Name("part/gelu")->Iterations(31)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
