@@ -23,8 +23,9 @@ constexpr auto reduction(X x) {
 }  // namespace detail
 
 // x.max(axis), x.min(axis), x.mean(axis), x.prod(axis), x.any(axis), x.all(axis)
-// and argmax/argmin, in graphs. (NumPy's all is reduce_all, and any reduce_any
-// beside it: ip::all is the slice x[:].) (The tensor functions of these names are in
+// and argmax/argmin, in graphs. NumPy's any is ip::any (or reduce_any), and
+// all is ip::reduce_all: ip::all is the slice x[:], and called, ip::all(x), the
+// reduction over every axis. (The tensor functions of these names are in
 // tensor/tensor_reductions.hpp.)
 #define INPLACE_REDUCTION(NAME, REDUCER)                                   \
   template <int... Axes, detail::symbolic X>                               \
@@ -37,6 +38,7 @@ INPLACE_REDUCTION(reduce_mean, mean_reducer)
 INPLACE_REDUCTION(reduce_prod, prod_reducer)
 INPLACE_REDUCTION(reduce_any, any_reducer)
 INPLACE_REDUCTION(reduce_all, all_reducer)
+INPLACE_REDUCTION(any, any_reducer)
 INPLACE_REDUCTION(argmax, arg_reducer<true>)
 INPLACE_REDUCTION(argmin, arg_reducer<false>)
 #undef INPLACE_REDUCTION
@@ -49,6 +51,11 @@ template <int A0, int... Axes, detail::symbolic X>
 constexpr auto reduce_sum(X x) {
   return detail::reduction<ops::sum_reducer, A0, Axes...>(x);
 }
+
+template <detail::symbolic X>
+struct detail::all_reduction<X> {
+  static constexpr auto run(X x) { return ::inplace::reduce_all(x); }
+};
 
 }  // namespace inplace
 

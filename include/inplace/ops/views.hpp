@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include "inplace/detail/shadow_off.hpp"
 
@@ -28,10 +29,24 @@ namespace inplace {
 //   ip::at<I>                         x[I]: one element, the axis dropped
 //   ip::new_axis                      x[None]: a new axis of extent 1
 // On tensors, run-time values as well: ip::runtime_range{b, e, s} and integers.
+namespace detail {
+// NumPy's all(x), the reduction, for ip::all(x): specialised beside reduce_all
+// in graphs (graph/graph_reductions.hpp) and on tensors (tensor/tensor_reductions.hpp).
+template <class X>
+struct all_reduction;
+}  // namespace detail
+
 template <std::ptrdiff_t B, std::ptrdiff_t E = end, std::ptrdiff_t S = 1>
 struct range_t {
   static_assert(S != 0 && S != PTRDIFF_MIN, "inplace: slice_step: ip::range<B, E, S>: the step S must not be 0; fix: use a positive step, or a negative one to walk backwards.");
   static constexpr std::ptrdiff_t begin = B, stop = E, step = S;
+  // ip::all is x[:] as a view spec, and called, NumPy's all(x): whether every
+  // element is true (ip::reduce_all<Axes...> takes axes).
+  template <class X>
+    requires(B == 0 && E == end && S == 1)
+  constexpr auto operator()(X&& x) const {
+    return detail::all_reduction<std::remove_cvref_t<X>>::run(std::forward<X>(x));
+  }
 };
 template <std::ptrdiff_t B, std::ptrdiff_t E = end, std::ptrdiff_t S = 1>
 inline constexpr range_t<B, E, S> range{};

@@ -3,6 +3,7 @@
 // (an expression is evaluated first), with the kernel a running graph uses:
 //   ip::reduce_max<Axes...>(a), reduce_min, reduce_mean, reduce_prod,
 //   reduce_any, reduce_all     over the axes listed (none: all of them),
+//   (any = reduce_any; ip::all(a), called, is reduce_all over every axis)
 //                              ip::keepdims among them keeps them with extent 1
 //   ip::argmax<Axis>(a), argmin  the index along one axis; no axis: in the flattened array
 //   ip::reduce_sum<A0, A1, ...>(a)  a sum over several axes, or kept (ip::keepdims among
@@ -187,6 +188,7 @@ INPLACE_TENSOR_REDUCTION(reduce_mean, mean_reducer)
 INPLACE_TENSOR_REDUCTION(reduce_prod, prod_reducer)
 INPLACE_TENSOR_REDUCTION(reduce_any, any_reducer)
 INPLACE_TENSOR_REDUCTION(reduce_all, all_reducer)
+INPLACE_TENSOR_REDUCTION(any, any_reducer)
 INPLACE_TENSOR_REDUCTION(argmax, arg_reducer<true>)
 INPLACE_TENSOR_REDUCTION(argmin, arg_reducer<false>)
 #undef INPLACE_TENSOR_REDUCTION
@@ -198,6 +200,13 @@ template <int A0, int... Axes, class A>
 auto reduce_sum(A&& a) {
   return detail::texpr::reduction<ops::sum_reducer, A0, Axes...>(std::forward<A>(a));
 }
+
+template <class X>
+  requires detail::texpr::operand<X>
+struct detail::all_reduction<X> {
+  template <class A>
+  static auto run(A&& a) { return ::inplace::reduce_all(std::forward<A>(a)); }
+};
 
 }  // namespace inplace
 
