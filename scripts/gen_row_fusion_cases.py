@@ -45,6 +45,10 @@ def cases():
     yield "long_rows", (L * 2 - 1).sum(axis=1)
     yield "dynamic", (softmax(X * 0.5 + 1) * 2 - 1).sum(axis=1)
     yield "prod_rows", (1 + X * 0.1).prod(axis=1)
+    yield "softmax_transposed", softmax(S + S.T)
+    yield "softmax_twice", softmax(softmax(X) * 2 + 1)
+    yield "any_rows", ((X * 4 - 1) > 0).any(axis=1)
+    yield "broadcast_consumer", softmax(x_of(1, 40)) * y_of(6, 40)
 
 
 def text():

@@ -98,6 +98,15 @@ constexpr auto dynamic = ip::function(ip::inputs(D), ip::outputs(ip::reduce_sum<
 static_assert(ip::plan(dynamic, ip::borrowed).allocations == 1);
 static_assert(ip::plan(dynamic, ip::donated).allocations == 1);
 constexpr auto prod_rows = ip::function(ip::inputs(X), ip::outputs(ip::reduce_prod<1>(1.0_c + X * 0.1_c)));
+// S + S^T in S's storage would overwrite rows that later blocks read as columns: not in place
+constexpr auto softmax_transposed = ip::function(ip::inputs(S), ip::outputs(ip::softmax(S + ip::transpose(S))));
+static_assert(ip::plan(softmax_transposed, ip::donated).allocations == 1);
+// softmax's consumer feeding another softmax: one row loop, in X's storage when donated
+constexpr auto softmax_twice = ip::function(ip::inputs(X), ip::outputs(ip::softmax(ip::softmax(X) * 2.0_c + 1.0_c)));
+static_assert(ip::plan(softmax_twice, ip::donated) == ip::plan_result{0, 0, 1, 1, 0});
+static_assert(ip::plan(softmax_twice, ip::borrowed) == ip::plan_result{1, 0, 1, 0, 240 * sizeof(float)});
+constexpr auto any_rows = ip::function(ip::inputs(X), ip::outputs(ip::reduce_any<1>(X * 4.0_c - 1.0_c)));
+static_assert(ip::plan(any_rows, ip::borrowed).allocations == 1);
 }  // namespace
 
 TEST_CASE("row ops fused with their producers and consumers, against NumPy", "[row_fusion]") {
@@ -112,6 +121,8 @@ TEST_CASE("row ops fused with their producers and consumers, against NumPy", "[r
   runs(transposed, want::transposed, x_of<float, 7, 7>());
   runs(long_rows, want::long_rows, x_of<float, 3, 10000>());
   runs(prod_rows, want::prod_rows, x);
+  runs(softmax_transposed, want::softmax_transposed, x_of<float, 7, 7>());
+  runs(softmax_twice, want::softmax_twice, x);
   ip::tensor<float, 2> dx(6, 40);
   for (std::size_t i = 0; i < dx.size(); ++i) dx[i] = x[i];
   runs(dynamic, want::dynamic, dx);
@@ -141,6 +152,28 @@ TEST_CASE("explain says which nodes run in a row loop", "[row_fusion]") {
   CHECK_THAT(s, Contains("not stored: row by row in a block of row loop #5"));
   CHECK_THAT(s, Contains("its rows' blocks on the stack"));
   CHECK_THAT(ip::explain(long_rows, ip::borrowed), Contains("its rows one by one in an allocated row"));
+}
+
+TEST_CASE("a consumer that broadcasts softmax's rows (dynamic extents) keeps softmax's result", "[row_fusion]") {
+  constexpr auto E = ip::input<"E", float, 2>;
+  constexpr auto f = ip::function(ip::inputs(D, E), ip::outputs(ip::softmax(D) * E));
+  // softmax's result, the product computed in it: the plan assumes dynamic extents
+  // fit; these do not (D is one row), so the call runs the safe plan
+  static_assert(ip::plan(f, ip::borrowed, ip::borrowed).allocations == 1);
+  static_assert(ip::plan(f, ip::borrowed, ip::borrowed).loops == 2);  // softmax alone, then the product
+  ip::tensor<float, 2> d(1, 40), e(6, 40);
+  const auto x = x_of<float, 1, 40>();
+  const auto y = y_of<float, 6, 40>();
+  for (std::size_t i = 0; i < d.size(); ++i) d[i] = x[i];
+  for (std::size_t i = 0; i < e.size(); ++i) e[i] = y[i];
+  agree(f(d, e), want::broadcast_consumer);
+  agree(f.debug(d, e), want::broadcast_consumer);
+}
+
+TEST_CASE("a boolean reduction of an expression", "[row_fusion]") {
+  const auto r = any_rows(x_of<float, 6, 40>());
+  REQUIRE(r.size() == want::any_rows.size());
+  for (std::size_t i = 0; i < r.size(); ++i) CHECK(static_cast<double>(r[i]) == want::any_rows[i]);
 }
 
 TEST_CASE("a reduction of an empty axis", "[row_fusion]") {

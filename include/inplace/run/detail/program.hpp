@@ -157,7 +157,7 @@ class row_chainer {
  public:
   constexpr row_chainer(const G& graph, const graph_index<G>& index, const value_lists<G>& lists,
                         const std::array<row_kind, NE>& kinds, const std::array<entry_facts, NE>& facts)
-      : g(graph), ix(index), ls(lists), kind(kinds), fa(facts) {}
+      : g(graph), ix(index), ls(lists), kind(kinds), fa(facts), classes(graph) {}
 
   constexpr schedule<NE, NV> run(const fusion<NE, NV>& f) {
     s = schedule<NE, NV>{};
@@ -190,8 +190,8 @@ class row_chainer {
       const std::size_t c = ls.readers.at(v, 0);
       if (!g.fusable(c) || s.group[c] == none) continue;
       const std::size_t w = loop_result(s.group[c]);
-      if (w == none || !same_dtype(v, w) || g.shape_of(w).rank != g.shape_of(v).rank || row_leaves(s.group[c]) != 1)
-        continue;
+      // (its rows are softmax's in every call: equal extent classes, graph/detail/fusion_rule.hpp)
+      if (w == none || !same_dtype(v, w) || !classes.same(g, v, w) || row_leaves(s.group[c]) != 1) continue;
       std::array<bool, NE> m = members_of(r);
       add_loop(m, s.group[c]);
       const std::size_t last = s.last[s.group[c]];
@@ -214,6 +214,7 @@ class row_chainer {
   const value_lists<G>& ls;
   const std::array<row_kind, NE>& kind;
   const std::array<entry_facts, NE>& fa;
+  extent_classes<G> classes;
   schedule<NE, NV> s{};
   std::array<std::size_t, NE> pos{};
 
