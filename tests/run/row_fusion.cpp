@@ -146,12 +146,16 @@ TEST_CASE("the same graphs unfused agree (ip::no_rewrite keeps the row loops; a 
   agree(std::get<0>(both(x)), want::softmax_of_expr);
 }
 
-TEST_CASE("explain says which nodes run in a row loop", "[row_fusion]") {
+TEST_CASE("explain and to_dot say which nodes run in a row loop", "[row_fusion]") {
   const std::string s = ip::explain(issue, ip::borrowed);
   CHECK_THAT(s, Contains("row loop #5"));
   CHECK_THAT(s, Contains("not stored: row by row in a block of row loop #5"));
   CHECK_THAT(s, Contains("its rows' blocks on the stack"));
   CHECK_THAT(ip::explain(long_rows, ip::borrowed), Contains("its rows one by one in an allocated row"));
+  // to_dot draws the row loop around its loops and row ops
+  const std::string d = ip::to_dot(issue, ip::borrowed);
+  CHECK_THAT(d, Contains("label=\"row loop #5\""));
+  CHECK(d.find("cluster_row") < d.find("cluster_loop0"));
 }
 
 TEST_CASE("a consumer that broadcasts softmax's rows (dynamic extents) keeps softmax's result", "[row_fusion]") {
