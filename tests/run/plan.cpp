@@ -114,9 +114,10 @@ TEST_CASE("plans with io_alias", "[plan]") {
 }
 
 TEST_CASE("peak bytes with static extents", "[plan]") {
+  // (S * 2 is computed row by row in softmax's result: one loop, run/detail/program.hpp's row chains)
   constexpr auto f = ip::function(ip::inputs(S), ip::outputs(ip::softmax(S * 2.0_c)));
-  STATIC_REQUIRE(ip::plan(f, ip::borrowed) == ip::plan_result{1, 0, 2, 1, 64});
-  STATIC_REQUIRE(ip::plan(f, ip::donated) == ip::plan_result{0, 0, 2, 2, 0});
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed) == ip::plan_result{1, 0, 1, 0, 64});
+  STATIC_REQUIRE(ip::plan(f, ip::donated) == ip::plan_result{0, 0, 1, 1, 0});
   // two intermediates alive at once; the sum reuses the first, the second is freed before the reduction
   constexpr auto g = ip::function(ip::inputs(S), ip::outputs(ip::reduce_sum(ip::softmax(S + 1.0_c) + ip::softmax(S))));
   STATIC_REQUIRE(ip::plan(g, ip::borrowed).peak_bytes == 2 * 64);

@@ -7,7 +7,8 @@
 //     node's output is a view of it (view_map), red where the node overwrites it
 //     (destroy_map, the rewrite's in-place variant, or an io_alias output; a
 //     dotted red "io_alias" edge when the aliased input is not an argument);
-//   - the nodes of one fused loop are drawn inside a cluster "loop k";
+//   - the nodes of one fused loop are drawn inside a cluster "loop k", and the
+//     loops and row op of a row loop inside a cluster "row loop #p";
 //   - ip::order(a, b) is a dotted gray edge "order";
 //   - with markers (as for ip::plan), inputs say donated or borrowed and every
 //     node says where it writes, as in ip::explain.
@@ -15,6 +16,7 @@
 #include "inplace/run/detail/describe.hpp"
 #include "inplace/run/plan.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -61,14 +63,37 @@ std::string dot_of() {
       for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) label += cat("\n", D::storage(e, o));
     return cat(id(e), " [label=", dot_quote(label), "];\n");
   };
-  for (std::size_t k = 0; k < fu.num_groups; ++k) {
-    out += cat("  subgraph cluster_loop", k, " {\n    label=\"loop ", k, "\";\n    style=rounded;\n    color=blue;\n");
+  // (a row loop, program.hpp's row chains: a cluster around its members' loops and row ops)
+  const auto loop_cluster = [&](std::size_t k, const std::string& indent) {
+    std::string c = cat(indent, "subgraph cluster_loop", k, " {\n", indent, "  label=\"loop ", k, "\";\n", indent,
+                        "  style=rounded;\n", indent, "  color=blue;\n");
     for (std::size_t q = 0; q < fu.num_steps; ++q)
-      if (fu.group[fu.order[q]] == k) out += cat("    ", node_line(fu.order[q]));
+      if (fu.group[fu.order[q]] == k) c += cat(indent, "  ", node_line(fu.order[q]));
+    return c + indent + "}\n";
+  };
+  std::array<bool, G::num_entries> drawn{};
+  for (std::size_t h = 0; h < G::num_entries; ++h) {
+    if (fu.chain[h] != h) continue;
+    out += cat("  subgraph cluster_row", h, " {\n    label=\"row loop ", D::value_name(g.entries[h].first_value),
+               "\";\n    style=rounded;\n    color=darkgreen;\n");
+    for (std::size_t q = 0; q < fu.num_steps; ++q) {
+      const std::size_t e = fu.order[q];
+      if (fu.chain[e] != h || drawn[e]) continue;
+      if (fu.group[e] == none) out += cat("    ", node_line(e)), drawn[e] = true;
+      else {
+        out += loop_cluster(fu.group[e], "    ");
+        for (std::size_t m = 0; m < G::num_entries; ++m) drawn[m] = drawn[m] || (g.is_op(m) && fu.group[m] == fu.group[e]);
+      }
+    }
     out += "  }\n";
   }
+  for (std::size_t k = 0; k < fu.num_groups; ++k) {
+    bool in_row = false;
+    for (std::size_t e = 0; e < G::num_entries; ++e) in_row = in_row || (g.is_op(e) && fu.group[e] == k && drawn[e]);
+    if (!in_row) out += loop_cluster(k, "  ");
+  }
   for (std::size_t q = 0; q < fu.num_steps; ++q)
-    if (fu.group[fu.order[q]] == none) out += cat("  ", node_line(fu.order[q]));
+    if (fu.group[fu.order[q]] == none && !drawn[fu.order[q]]) out += cat("  ", node_line(fu.order[q]));
   // edges
   for (std::size_t e = 0; e < G::num_entries; ++e) {
     if (!g.is_op(e)) continue;

@@ -46,6 +46,7 @@ struct describe {
   static bool is_view_node(std::size_t e) { return num_views(g.entries[e].info) == g.entries[e].info.num_outputs; }
   // "loop 2", "kernel", "view"
   static std::string runs_as(std::size_t e) {
+    if (fu.chain[e] != none) return cat("row loop ", value_name(g.entries[fu.chain[e]].first_value));
     if (fu.group[e] != none) return cat("loop ", fu.group[e]);
     return is_view_node(e) ? "view" : "kernel";
   }
@@ -56,6 +57,8 @@ struct describe {
     const std::size_t v = g.entries[e].first_value + o;
     if (info.view_of[o] >= 0) return cat("view of ", value_name(g.arg(e, static_cast<std::size_t>(info.view_of[o]))));
     if (P::index.root[v] != v) return cat("with ", value_name(P::index.root[v]), ", in one storage");
+    if (in_block(e))
+      return cat("not stored: row by row in a block of row loop ", value_name(g.entries[fu.chain[e]].first_value));
     std::string s;
     switch (pl.where[v]) {
       case home::none:
@@ -78,6 +81,15 @@ struct describe {
       }
     }
     if (alias_input_value(g, P::index, v) != none) s += ", io_alias";
+    if (fu.chain[e] == e && P::row_kinds[e] == row_kind::reduce && fu.chain_out[e] == v) {  // (executor.hpp: run_chain)
+      const shape& f = g.shape_of(fu.frame[e]);
+      const std::size_t c = f.extent[f.rank - 1];
+      const std::size_t bytes = c == dynamic ? dynamic : c * P::facts[g.values[fu.frame[e]].entry].dtype_size[g.values[fu.frame[e]].out];
+      s += bytes == dynamic ? cat("; its rows' blocks on the stack (", row_scratch_bytes,
+                                  " bytes), or one by one in an allocated row if a row is longer")
+           : bytes <= row_scratch_bytes ? cat("; its rows' blocks on the stack (", row_scratch_bytes, " bytes)")
+                                        : std::string("; its rows one by one in an allocated row");
+    }
     if (pl.same_as[v] != none && g.is_view(pl.same_as[v]) && !computed_in_place(e, o))
       s += cat(", written into ", value_name(pl.same_as[v]), ", the region its set replaces");
     if (computed_in_place(e, o) && !pl.copy[v]) {
@@ -108,8 +120,15 @@ struct describe {
     return al != none ? value_name(al) : std::string("its input");
   }
 
+  // Is node e's value only in the blocks of its row chain (program.hpp: row_chainer)?
+  static bool in_block(std::size_t e) {
+    return g.is_op(e) && fu.chain[e] != none && fu.chain_out[fu.chain[e]] != g.entries[e].first_value;
+  }
   // Why a pure node with a registered in-place variant stayed pure ("" if it did not).
-  static std::string_view refused(std::size_t e) { return meaning_of(pl.why[e]); }
+  static std::string_view refused(std::size_t e) {
+    if (in_block(e)) return {};
+    return meaning_of(pl.why[e]);
+  }
 
   static std::string totals() {
     return cat("allocations ", pl.allocations, ", copies ", pl.copies, ", loops ", pl.loops, ", in_place ", pl.in_place,

@@ -368,6 +368,8 @@ class executor {
       check_variants<E>();
       if (find_nonfinite) check_finite<E>();
       if (nudge_ulps != 0) nudge_outputs<E>(nudge_ulps);
+    } else if constexpr (fu.chain[E] != none) {
+      if constexpr (fu.chain[E] == E) run_chain<E>();  // (the other members run in it)
     } else if constexpr (grp != none) {
       if constexpr (fu.last[grp] == E) run_group<grp>();
     } else {
@@ -855,6 +857,154 @@ class executor {
   static constexpr bool tuple_of_size() {
     if constexpr (requires { std::tuple_size<T>::value; }) return std::tuple_size<T>::value == N;
     else return false;
+  }
+
+  // ---- row chains (program.hpp: row_chainer) -------------------------------------------
+  // The values chain H's members read or compute, each once (a row value's
+  // extents too: its block is bound to it when materialised).
+  template <std::size_t H>
+  static constexpr auto chain_values() {
+    constexpr auto list = [](auto add) {
+      std::array<bool, NV> seen{};
+      for (std::size_t e = 0; e < NE; ++e) {
+        if (fu.chain[e] != H) continue;
+        const auto one = [&](std::size_t v) {
+          if (!seen[v]) seen[v] = true, add(v);
+        };
+        for (std::size_t j = 0; j < g.entries[e].num_args; ++j) one(g.arg(e, j));
+        for (std::size_t o = 0; o < g.entries[e].info.num_outputs; ++o) one(g.entries[e].first_value + o);
+      }
+    };
+    constexpr std::size_t n = [&] {
+      std::size_t c = 0;
+      list([&](std::size_t) { ++c; });
+      return c;
+    }();
+    std::array<std::size_t, n> r{};
+    std::size_t k = 0;
+    list([&](std::size_t v) { r[k++] = v; });
+    return r;
+  }
+  // Value V's part in the block of rows [i0, i0 + b) of axis N - 2 at the
+  // outer index idx of a frame of rank N (V's axes aligned to the frame's
+  // right, or its left: a reduction's result). Broadcast axes stay whole.
+  template <std::size_t V, std::size_t N, bool Left>
+  void slice(const slot& from, const std::array<std::size_t, P::max_rank>& idx, std::size_t b) {
+    constexpr std::size_t M = rank_of<V>;
+    constexpr std::ptrdiff_t shift = Left ? 0 : static_cast<std::ptrdiff_t>(N) - static_cast<std::ptrdiff_t>(M);
+    // where the elements are (a value inside a loop has extents only)
+    constexpr bool located = !g.is_op(g.values[V].entry) || g.is_view(V) || fu.stored[V];
+    slot& to = slots[V];
+    to = from;
+    std::ptrdiff_t off = 0;
+    for (std::size_t k = 0; k + 1 < N; ++k) {
+      const std::ptrdiff_t j = static_cast<std::ptrdiff_t>(k) - shift;
+      if (j < 0 || j >= static_cast<std::ptrdiff_t>(M) || from.e[static_cast<std::size_t>(j)] == 1) continue;
+      off += static_cast<std::ptrdiff_t>(idx[k]) * from.s[static_cast<std::size_t>(j)];
+      to.e[static_cast<std::size_t>(j)] = k + 2 == N ? b : 1;
+    }
+    if constexpr (located) to.p = static_cast<char*>(from.p) + off * static_cast<std::ptrdiff_t>(sizeof(dtype<V>));
+  }
+  template <std::size_t V, class D>
+  void bind(const D& d) {
+    slot& s = slots[V];
+    s.p = d.data();
+    for (std::size_t i = 0; i < rank_of<V>; ++i) s.e[i] = d.extent(i), s.s[i] = d.stride(i);
+  }
+  // The one row value loop Grp reads (none: it reads none).
+  template <std::size_t Grp>
+  static constexpr std::size_t row_leaf = [] {
+    for (std::size_t e = 0; e < NE; ++e)
+      if (g.is_op(e) && fu.group[e] == Grp)
+        for (std::size_t j = 0; j < g.entries[e].num_args; ++j)
+          if (fu.row_value[g.arg(e, j)]) return g.arg(e, j);
+    return none;
+  }();
+  // Value V's block (the sliced slots') computed into d: a loop's result over
+  // its operands (its row value first, into d), or softmax over its operand's.
+  template <std::size_t V, class D>
+  void materialize(const D& d) {
+    constexpr std::size_t E = g.producer(V);
+    if constexpr (g.entries[E].info.elementwise) {
+      constexpr std::size_t RL = row_leaf<fu.group[E]>;
+      if constexpr (RL != none) {
+        materialize<RL>(d);
+        bind<RL>(d);
+      }
+      detail::assign(d, expr<E>(), assign_mode::checked);
+    } else {
+      constexpr std::size_t U = g.arg(E, 0);
+      if constexpr (fu.row_value[U]) materialize<U>(d);
+      else detail::assign(d, as_const(view<U>()), assign_mode::checked);
+      constexpr std::size_t N = rank_of<V>;
+      const std::size_t b = d.extent(N - 2), n = d.extent(N - 1);
+      for (std::size_t r = 0; r < b; ++r)
+        texpr::softmax_row(d.data() + static_cast<std::ptrdiff_t>(r) * d.stride(N - 2), n, d.stride(N - 1));
+    }
+  }
+  // Chain H, block by block: each block's rows fit row_scratch_bytes (at least one row).
+  template <std::size_t H>
+  void run_chain() {
+    constexpr std::size_t F = fu.frame[H], W = fu.chain_out[H], N = rank_of<F>;
+    constexpr bool reduces = W == g.entries[H].first_value && !g.entries[H].info.elementwise &&
+                             P::row_kinds[H] == row_kind::reduce;
+    using T = dtype<F>;
+    (void)storage<W>();
+    const auto saved = slots;
+    const std::size_t C = saved[F].e[N - 1], rows = saved[F].e[N - 2];
+    std::size_t outer = 1;
+    for (std::size_t k = 0; k + 2 < N; ++k) outer *= saved[F].e[k];
+    // a reduction's block: on the stack when one row fits, else one row allocated
+    // (storage.hpp: place_chain; ip::plan counts it when the row's extent is static)
+    constexpr std::size_t CS = g.values[F].value_shape.extent[N - 1];
+    constexpr bool may_stack = reduces && (CS == dynamic || CS * sizeof(T) <= row_scratch_bytes);
+    alignas(64) unsigned char stack[may_stack ? row_scratch_bytes : 1];
+    const std::size_t row_bytes = C * sizeof(T);
+    const bool on_stack = !reduces || (may_stack && row_bytes <= row_scratch_bytes);
+    block heap;
+    T* scratch = reinterpret_cast<T*>(stack);
+    if (!on_stack) {
+      heap = allocate_block((C > 0 ? C : 1) * sizeof(T));
+      count_allocation();
+      scratch = static_cast<T*>(heap.get());
+    }
+    const std::size_t per_block = !on_stack ? 1 : row_bytes == 0 ? (rows > 0 ? rows : 1)
+                                                 : (row_bytes >= row_scratch_bytes ? 1 : row_scratch_bytes / row_bytes);
+    static constexpr auto vs = chain_values<H>();
+    std::array<std::size_t, P::max_rank> idx{};
+    for (std::size_t o = 0; o < outer; ++o) {
+      for (std::size_t k = N - 2, rest = o; k-- > 0;) idx[k] = rest % saved[F].e[k], rest /= saved[F].e[k];
+      for (std::size_t i0 = 0; i0 < rows; i0 += per_block) {
+        const std::size_t b = rows - i0 < per_block ? rows - i0 : per_block;
+        idx[N - 2] = i0;
+        with_indices<vs.size()>([&]<std::size_t... K>() {
+          (slice<vs[K], N, reduces && vs[K] == W>(saved[vs[K]], idx, b), ...);
+        });
+        if constexpr (reduces) {
+          tx_extents<N> e{};
+          for (std::size_t i = 0; i < N; ++i) e[i] = i + 2 < N ? 1 : i + 2 == N ? b : C;
+          tx_strides<N> st{};
+          row_major<N>(e, st);
+          const view_type<F> d(tx_unchecked, scratch, e, st);
+          materialize<F>(d);
+          using Op = typename P::template entry_t<H>::op;
+          const auto out = view<W>();
+          constexpr std::size_t RO = rank_of<W>;
+          const std::ptrdiff_t os = RO + 1 == N ? out.stride(RO - 1) : out.stride(N - 2);
+          for (std::size_t r = 0; r < b; ++r)
+            out.data()[static_cast<std::ptrdiff_t>(r) * os] =
+                reduce_row<Op, dtype<W>>(scratch + r * C, C);
+        } else {
+          materialize<W>(view<W>());
+        }
+      }
+    }
+    slots = saved;
+  }
+  template <class Op, class R, class T>
+  static R reduce_row(const T* p, std::size_t n) {
+    if constexpr (is_reduction<Op>::value) return texpr::reduce_row<typename Op::reducer, R>(p, n);
+    else return static_cast<R>(texpr::sum_row(p, n, 1));
   }
 
   template <std::size_t Grp>

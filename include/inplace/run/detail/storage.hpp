@@ -21,6 +21,10 @@
 
 namespace inplace::detail::run {
 
+// A row chain's scratch block on the stack (executor.hpp): the rows of a
+// reduction's block, when one row fits.
+inline constexpr std::size_t row_scratch_bytes = 32768;
+
 // Where a value's elements are.
 enum class home : unsigned char {
   none,      // not stored: a view (of its root's storage) or a value inside a fused loop
@@ -95,6 +99,12 @@ class planner {
     for (std::size_t p = 0; p < fu.num_steps; ++p) {
       const std::size_t e = fu.order[p];
       const std::size_t grp = fu.group[e];
+      if (fu.chain[e] != none) {  // a row chain: every member at its head's step
+        if (fu.chain[e] != e) continue;
+        ++out.loops;
+        place_chain(out, e, static_cast<int>(p));
+        continue;
+      }
       if (grp != none && fu.last[grp] != e) continue;  // runs with its loop's last member
       if (grp != none) {
         ++out.loops;
@@ -137,6 +147,7 @@ class planner {
   std::array<bool, NV> destroyed{};               // by root: some node's destroy_map lists it
   std::array<int, NV> held_from{};                // by root: the position it is computed at
   std::array<bool, NE> placed{};                  // by node: its outputs have their storage
+  std::array<std::size_t, NE> scratch{};          // by position: the bytes a row chain allocates there
   static constexpr int forever = 1 << 30;
   static constexpr auto variant_out = variant_outputs<P>(std::make_index_sequence<NE>{});
 
@@ -251,6 +262,44 @@ class planner {
       if (stored) hold(v, {home::buffer, take_buffer(out, v, p)}, p);
     }
     placed[e] = true;
+  }
+
+  // The members of the row chain whose head h runs at position p, in schedule
+  // order. A block's first stage reads its operands before anything of the
+  // block is written; a later stage reads them after: the roots it reads count
+  // as read after p, so nothing of the chain is computed in their storage.
+  // A reduction's block is held in a scratch buffer (executor.hpp): on the
+  // stack when one row fits row_scratch_bytes, else one row allocated. With
+  // the row's extent static, ip::plan counts that allocation; with it dynamic,
+  // it cannot know (the call allocates it only for a row that long).
+  constexpr void place_chain(result& out, std::size_t h, int p) {
+    std::size_t first = none;
+    for (std::size_t q = 0; q < fu.num_steps && first == none; ++q)
+      if (fu.chain[fu.order[q]] == h) first = fu.order[q];
+    for (std::size_t q = 0; q < fu.num_steps; ++q) {
+      const std::size_t m = fu.order[q];
+      if (fu.chain[m] != h || m == first || (fu.group[m] != none && fu.group[m] == fu.group[first])) continue;
+      for (std::size_t j = 0; j < g.nargs(m); ++j) {  // (a value of the chain is read from its block, by design)
+        const std::size_t a = g.arg(m, j), pr = g.producer(a);
+        if (int& l = last_read[ix.root[a]]; !(g.is_op(pr) && fu.chain[pr] == h) && l < p + 1) l = p + 1;
+      }
+    }
+    const std::size_t before = out.in_place;
+    for (std::size_t q = 0; q < fu.num_steps; ++q)
+      if (fu.chain[fu.order[q]] == h) place_outputs(out, fu.order[q], p);
+    // in place: the one value the chain stores, when it took an input's storage
+    // (its row values live in the block whatever their places say)
+    const std::size_t w = fu.chain_out[h];
+    out.in_place = before + (out.same_as[w] != none || out.copy[w] ? 1 : 0);
+    if (fu.chain_out[h] == g.out_value(h) && !g.elementwise(h) && P::row_kinds[h] == row_kind::reduce) {
+      const std::size_t f = fu.frame[h];
+      const shape& sh = g.shape_of(f);
+      const std::size_t c = sh.extent[sh.rank - 1], es = P::facts[g.values[f].entry].dtype_size[g.values[f].out];
+      if (c != dynamic && c * es > row_scratch_bytes) {  // (a row of dynamic extent: known when the call runs)
+        ++out.allocations;
+        scratch[static_cast<std::size_t>(p)] = c * es;
+      }
+    }
   }
 
   // v is computed in the storage of root rt: in place when rt is donated or an
@@ -551,9 +600,10 @@ class planner {
     // a buffer reused later lives until its last holder dies: the walk above saw every holder
     bool known = true;
     for (std::size_t b = 0; b < out.num_buffers; ++b) known = known && bytes_of(out.buffer_value[b]) != dynamic;
+    for (std::size_t p = 0; p < fu.num_steps; ++p) known = known && scratch[p] != dynamic;
     std::size_t peak = 0;
     for (std::size_t p = 0; known && p < fu.num_steps; ++p) {
-      std::size_t live = 0;
+      std::size_t live = scratch[p];
       for (std::size_t b = 0; b < out.num_buffers; ++b)
         if (buf_first[b] <= static_cast<int>(p) && static_cast<int>(p) <= dies[b]) live += bytes_of(out.buffer_value[b]);
       if (live > peak) peak = live;

@@ -15,11 +15,13 @@
 // Eight independent accumulators also hide the adder's latency, which a single
 // running sum cannot (it is what makes the loop run at the load units' speed).
 
+#include "inplace/error.hpp"
 #include "inplace/ops/reductions.hpp"
 #include "inplace/tensor/detail/texpr_simd.hpp"
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
 #include <type_traits>
 
 #include "inplace/detail/shadow_off.hpp"
@@ -171,6 +173,27 @@ sum_t<T> sum_row(const T* p, std::size_t n, std::ptrdiff_t s) {
   if (s == 1 || n <= 1) return sum_run(p, n);
   if (s == -1) return sum_run(p - (n - 1), n);  // the same elements, summed in memory order
   return sum_strided(p, n, s);
+}
+
+// Reducer (ops/reductions.hpp) over the contiguous row p[0..n), as
+// reduction_into (tensor_reductions.hpp) computes one result of a reduction
+// over the last axis: the same steps in the same order. A row op's fused
+// block (run/detail/executor.hpp) reduces its rows with it.
+template <class Reducer, class R, class T>
+R reduce_row(const T* p, std::size_t n) {
+  if (n == 0) {
+    if constexpr (requires { Reducer::template empty<T>(); }) {
+      return Reducer::template last<R>(Reducer::template empty<T>(), 0);
+    } else {
+      throw shape_error("inplace: shape_error: " + std::string(Reducer::name) +
+                        " of an empty axis: no element to take it from (NumPy raises too)");
+    }
+  } else {
+    using A = typename Reducer::template acc<T>;
+    A acc = static_cast<A>(Reducer::first(p[0]));
+    for (std::size_t i = 1; i < n; ++i) acc = static_cast<A>(Reducer::step(acc, p[i]));
+    return Reducer::template last<R>(acc, n);
+  }
 }
 
 // out[j] = the sum over i < rows of p[i * rs + j], j < cols (each row contiguous).

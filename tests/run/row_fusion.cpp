@@ -1,0 +1,192 @@
+// Row ops fused with their elementwise producers and consumers: softmax and
+// the reductions over the last axis run block of rows by block of rows, the
+// producer's loop into the block, the row op on it, the consumer's loop over
+// it (run/detail/program.hpp: row chains), so a borrowed call allocates only
+// its results. Values against NumPy (scripts/gen_row_fusion_cases.py), borrowed
+// and donated, fused and with ip::no_rewrite and in debug mode; ip::plan's
+// counts as static_asserts and against what a call allocates.
+#include "../tensor/allocations.hpp"  // (first: it makes the library count allocations)
+
+#include <inplace.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ip = inplace;
+using namespace ip::literals;
+using Catch::Matchers::Contains;
+
+namespace {
+#define VALUES(name, ...) const std::vector<double> name{__VA_ARGS__};
+namespace want {
+#include "row_fusion_cases.inc"
+}
+#undef VALUES
+
+template <class T, std::size_t... E>
+ip::tensor<T, ip::extents<E...>> x_of() {
+  ip::tensor<T, ip::extents<E...>> t;
+  for (std::size_t i = 0; i < t.size(); ++i) t[i] = static_cast<T>((static_cast<double>(i * 7 % 11) - 5) * 0.25);
+  return t;
+}
+template <class T, std::size_t... E>
+ip::tensor<T, ip::extents<E...>> y_of() {
+  ip::tensor<T, ip::extents<E...>> t;
+  for (std::size_t i = 0; i < t.size(); ++i) t[i] = static_cast<T>((static_cast<double>(i * 5 % 9) - 4) * 0.5);
+  return t;
+}
+
+template <class R>
+void agree(const R& got, const std::vector<double>& expected) {
+  REQUIRE(got.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    INFO("element " << i);
+    CHECK(static_cast<double>(got.data()[i]) == Approx(expected[i]).epsilon(1e-5).margin(1e-5));
+  }
+}
+// f(args...) borrowed, then with the first argument donated (a copy), each
+// allocating what ip::plan says; the no_rewrite and debug runs agree too.
+template <class F, class A, class... B>
+void runs(F f, const std::vector<double>& expected, const A& a, const B&... b) {
+  agree(f(a, b...), expected);
+  CHECK(ip::detail::run::last_call_counts.allocations == ip::plan(f, ip::borrowed, (void(b), ip::borrowed)...).allocations);
+  A copy = a;
+  agree(f(std::move(copy), b...), expected);
+  CHECK(ip::detail::run::last_call_counts.allocations == ip::plan(f, ip::donated, (void(b), ip::borrowed)...).allocations);
+  agree(f.debug(a, b...), expected);
+}
+
+constexpr auto X = ip::input<"X", float, ip::extents<6, 40>>;
+constexpr auto X3 = ip::input<"X", float, ip::extents<4, 3, 5>>;
+constexpr auto Y = ip::input<"Y", float, ip::extents<1, 40>>;
+constexpr auto S = ip::input<"S", float, ip::extents<7, 7>>;
+constexpr auto L = ip::input<"L", float, ip::extents<3, 10000>>;
+constexpr auto D = ip::input<"D", float, 2>;
+
+// the issue's graph: one row loop, the result its one allocation, borrowed or donated
+constexpr auto issue = ip::function(ip::inputs(X), ip::outputs(ip::reduce_sum<1>(ip::softmax(X * 0.5_c + 1.0_c) * 2.0_c - 1.0_c)));
+static_assert(ip::plan(issue, ip::borrowed) == ip::plan_result{1, 0, 1, 0, 6 * sizeof(float)});
+static_assert(ip::plan(issue, ip::donated) == ip::plan_result{1, 0, 1, 0, 6 * sizeof(float)});
+constexpr auto softmax_of_expr = ip::function(ip::inputs(X), ip::outputs(ip::softmax(X * 0.5_c + 1.0_c)));
+static_assert(ip::plan(softmax_of_expr, ip::borrowed) == ip::plan_result{1, 0, 1, 0, 240 * sizeof(float)});
+static_assert(ip::plan(softmax_of_expr, ip::donated) == ip::plan_result{0, 0, 1, 1, 0});
+constexpr auto expr_of_softmax = ip::function(ip::inputs(X), ip::outputs(ip::softmax(X) * 2.0_c - 1.0_c));
+static_assert(ip::plan(expr_of_softmax, ip::borrowed).allocations == 1);
+static_assert(ip::plan(expr_of_softmax, ip::donated).allocations == 0);
+// reduce_sum(exp(x - m)): the expression is not stored (m is: it is read twice)
+constexpr auto logsumexp3 =
+    ip::function(ip::inputs(X3), ip::outputs(ip::reduce_sum<-1>(ip::exp(X3 - ip::reduce_max<-1, ip::keepdims>(X3)))));
+static_assert(ip::plan(logsumexp3, ip::borrowed).allocations == 2);  // m and the result
+constexpr auto mean_keep = ip::function(ip::inputs(X, Y), ip::outputs(ip::reduce_mean<1, ip::keepdims>(X * 2.0_c + Y)));
+static_assert(ip::plan(mean_keep, ip::borrowed, ip::borrowed).allocations == 1);
+constexpr auto max_rows = ip::function(ip::inputs(X, Y), ip::outputs(ip::reduce_max<-1>(X * Y)));
+static_assert(ip::plan(max_rows, ip::borrowed, ip::borrowed).allocations == 1);
+// the consumer reads X after the block overwrote... nothing: X is read by a later stage, so nothing is computed in it
+constexpr auto consumer_reads_x = ip::function(ip::inputs(X), ip::outputs(ip::softmax(X * 0.5_c) * X));
+static_assert(ip::plan(consumer_reads_x, ip::donated).allocations == 1);
+constexpr auto transposed = ip::function(ip::inputs(S), ip::outputs(ip::reduce_sum<1>(S + ip::transpose(S))));
+static_assert(ip::plan(transposed, ip::borrowed).allocations == 1);
+// a row longer than the stack's scratch: one row allocated beside the result
+constexpr auto long_rows = ip::function(ip::inputs(L), ip::outputs(ip::reduce_sum<1>(L * 2.0_c - 1.0_c)));
+static_assert(ip::plan(long_rows, ip::borrowed) == ip::plan_result{2, 0, 1, 0, 3 * sizeof(float) + 10000 * sizeof(float)});
+// a row of dynamic extent: on the stack when it fits (ip::plan cannot know a longer one)
+constexpr auto dynamic = ip::function(ip::inputs(D), ip::outputs(ip::reduce_sum<1>(ip::softmax(D * 0.5_c + 1.0_c) * 2.0_c - 1.0_c)));
+static_assert(ip::plan(dynamic, ip::borrowed).allocations == 1);
+static_assert(ip::plan(dynamic, ip::donated).allocations == 1);
+constexpr auto prod_rows = ip::function(ip::inputs(X), ip::outputs(ip::reduce_prod<1>(1.0_c + X * 0.1_c)));
+// S + S^T in S's storage would overwrite rows that later blocks read as columns: not in place
+constexpr auto softmax_transposed = ip::function(ip::inputs(S), ip::outputs(ip::softmax(S + ip::transpose(S))));
+static_assert(ip::plan(softmax_transposed, ip::donated).allocations == 1);
+// softmax's consumer feeding another softmax: one row loop, in X's storage when donated
+constexpr auto softmax_twice = ip::function(ip::inputs(X), ip::outputs(ip::softmax(ip::softmax(X) * 2.0_c + 1.0_c)));
+static_assert(ip::plan(softmax_twice, ip::donated) == ip::plan_result{0, 0, 1, 1, 0});
+static_assert(ip::plan(softmax_twice, ip::borrowed) == ip::plan_result{1, 0, 1, 0, 240 * sizeof(float)});
+constexpr auto any_rows = ip::function(ip::inputs(X), ip::outputs(ip::reduce_any<1>(X * 4.0_c - 1.0_c)));
+static_assert(ip::plan(any_rows, ip::borrowed).allocations == 1);
+}  // namespace
+
+TEST_CASE("row ops fused with their producers and consumers, against NumPy", "[row_fusion]") {
+  const auto x = x_of<float, 6, 40>();
+  runs(issue, want::issue, x);
+  runs(softmax_of_expr, want::softmax_of_expr, x);
+  runs(expr_of_softmax, want::expr_of_softmax, x);
+  runs(logsumexp3, want::logsumexp3, x_of<float, 4, 3, 5>());
+  runs(mean_keep, want::mean_keep, x, y_of<float, 1, 40>());
+  runs(max_rows, want::max_rows, x, y_of<float, 1, 40>());
+  runs(consumer_reads_x, want::consumer_reads_x, x);
+  runs(transposed, want::transposed, x_of<float, 7, 7>());
+  runs(long_rows, want::long_rows, x_of<float, 3, 10000>());
+  runs(prod_rows, want::prod_rows, x);
+  runs(softmax_transposed, want::softmax_transposed, x_of<float, 7, 7>());
+  runs(softmax_twice, want::softmax_twice, x);
+  ip::tensor<float, 2> dx(6, 40);
+  for (std::size_t i = 0; i < dx.size(); ++i) dx[i] = x[i];
+  runs(dynamic, want::dynamic, dx);
+  // a dynamic row longer than the stack's scratch: one row allocated, which ip::plan does not count
+  ip::tensor<float, 2> wide(2, 10000);
+  for (std::size_t i = 0; i < wide.size(); ++i) wide[i] = static_cast<float>(i % 13) * 0.01f;
+  const auto r = dynamic(wide);
+  CHECK(ip::detail::run::last_call_counts.allocations == 2);
+  CHECK(r[0] == Approx(-9998.0).epsilon(1e-5));
+}
+
+TEST_CASE("the same graphs unfused agree (ip::no_rewrite keeps the row loops; a second reader keeps the value)", "[row_fusion]") {
+  const auto x = x_of<float, 6, 40>();
+  agree(ip::function(ip::inputs(X), ip::outputs(ip::reduce_sum<1>(ip::softmax(X * 0.5_c + 1.0_c) * 2.0_c - 1.0_c)),
+                     ip::no_rewrite)(x),
+        want::issue);
+  // the softmax's operand returned too: stored, not fused
+  constexpr auto a = X * 0.5_c + 1.0_c;
+  constexpr auto both = ip::function(ip::inputs(X), ip::outputs(ip::softmax(a), a));
+  static_assert(ip::plan(both, ip::borrowed).allocations == 2);
+  agree(std::get<0>(both(x)), want::softmax_of_expr);
+}
+
+TEST_CASE("explain and to_dot say which nodes run in a row loop", "[row_fusion]") {
+  const std::string s = ip::explain(issue, ip::borrowed);
+  CHECK_THAT(s, Contains("row loop #5"));
+  CHECK_THAT(s, Contains("not stored: row by row in a block of row loop #5"));
+  CHECK_THAT(s, Contains("its rows' blocks on the stack"));
+  CHECK_THAT(ip::explain(long_rows, ip::borrowed), Contains("its rows one by one in an allocated row"));
+  // to_dot draws the row loop around its loops and row ops
+  const std::string d = ip::to_dot(issue, ip::borrowed);
+  CHECK_THAT(d, Contains("label=\"row loop #5\""));
+  CHECK(d.find("cluster_row") < d.find("cluster_loop0"));
+}
+
+TEST_CASE("a consumer that broadcasts softmax's rows (dynamic extents) keeps softmax's result", "[row_fusion]") {
+  constexpr auto E = ip::input<"E", float, 2>;
+  constexpr auto f = ip::function(ip::inputs(D, E), ip::outputs(ip::softmax(D) * E));
+  // softmax's result, the product computed in it: the plan assumes dynamic extents
+  // fit; these do not (D is one row), so the call runs the safe plan
+  static_assert(ip::plan(f, ip::borrowed, ip::borrowed).allocations == 1);
+  static_assert(ip::plan(f, ip::borrowed, ip::borrowed).loops == 2);  // softmax alone, then the product
+  ip::tensor<float, 2> d(1, 40), e(6, 40);
+  const auto x = x_of<float, 1, 40>();
+  const auto y = y_of<float, 6, 40>();
+  for (std::size_t i = 0; i < d.size(); ++i) d[i] = x[i];
+  for (std::size_t i = 0; i < e.size(); ++i) e[i] = y[i];
+  agree(f(d, e), want::broadcast_consumer);
+  agree(f.debug(d, e), want::broadcast_consumer);
+}
+
+TEST_CASE("a boolean reduction of an expression", "[row_fusion]") {
+  const auto r = any_rows(x_of<float, 6, 40>());
+  REQUIRE(r.size() == want::any_rows.size());
+  for (std::size_t i = 0; i < r.size(); ++i) CHECK(static_cast<double>(r[i]) == want::any_rows[i]);
+}
+
+TEST_CASE("a reduction of an empty axis", "[row_fusion]") {
+  constexpr auto E = ip::input<"E", float, 2>;
+  const auto f = ip::function(ip::inputs(E), ip::outputs(ip::reduce_max<1>(E * 2.0_c)));
+  const ip::tensor<float, 2> empty(3, 0);
+  CHECK_THROWS_AS(f(empty), ip::shape_error);
+  const auto g = ip::function(ip::inputs(E), ip::outputs(ip::reduce_sum<1>(E * 2.0_c)));
+  const auto r = g(empty);
+  REQUIRE(r.size() == 3);
+  CHECK(r[0] == 0.0f);
+}
