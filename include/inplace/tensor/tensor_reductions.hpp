@@ -27,30 +27,6 @@
 namespace inplace {
 namespace detail::texpr {
 
-// Reducer over one run of n > 0 elements p[0], p[s], ...: floating sums and
-// means by reduce_sum's kernel (sum_row: blocked, pairwise, SIMD), the others
-// one step per element.
-template <class Reducer, class R, class T>
-R reduce_run(const T* p, std::size_t n, std::ptrdiff_t s) {
-  const auto at = [&](std::size_t j) { return p[static_cast<std::ptrdiff_t>(j) * s]; };
-  if constexpr (requires { Reducer::is_arg; }) {
-    std::size_t best = 0;
-    for (std::size_t j = 1; j < n; ++j)
-      if (Reducer::better(at(j), at(best))) best = j;
-    return static_cast<R>(best);
-  } else {
-    using A = typename Reducer::template acc<T>;
-    constexpr bool sums = std::is_same_v<Reducer, ops::sum_reducer> || std::is_same_v<Reducer, ops::mean_reducer>;
-    if constexpr (sums && std::is_floating_point_v<T> && std::is_same_v<A, sum_t<T>>) {
-      return Reducer::template last<R>(sum_row(p, n, s), n);
-    } else {
-      A acc = static_cast<A>(Reducer::first(at(0)));
-      for (std::size_t j = 1; j < n; ++j) acc = static_cast<A>(Reducer::step(acc, at(j)));
-      return Reducer::template last<R>(acc, n);
-    }
-  }
-}
-
 // When the reduced axes are the last ones and each output's elements one run
 // (the last axis alone, of any stride, or a contiguous block of trailing
 // axes): out row by row, and true (layer norm's and logsumexp's mean or max

@@ -175,10 +175,34 @@ sum_t<T> sum_row(const T* p, std::size_t n, std::ptrdiff_t s) {
   return sum_strided(p, n, s);
 }
 
-// Reducer (ops/reductions.hpp) over the contiguous row p[0..n), as
-// reduction_into (tensor_reductions.hpp) computes one result of a reduction
-// over the last axis: the same steps in the same order. A row op's fused
-// block (run/detail/executor.hpp) reduces its rows with it.
+// Reducer over one run of n > 0 elements p[0], p[s], ...: floating sums and
+// means by reduce_sum's kernel (sum_row: blocked, pairwise, SIMD), the others
+// one step per element.
+template <class Reducer, class R, class T>
+R reduce_run(const T* p, std::size_t n, std::ptrdiff_t s) {
+  const auto at = [&](std::size_t j) { return p[static_cast<std::ptrdiff_t>(j) * s]; };
+  if constexpr (requires { Reducer::is_arg; }) {
+    std::size_t best = 0;
+    for (std::size_t j = 1; j < n; ++j)
+      if (Reducer::better(at(j), at(best))) best = j;
+    return static_cast<R>(best);
+  } else {
+    using A = typename Reducer::template acc<T>;
+    constexpr bool sums = std::is_same_v<Reducer, ops::sum_reducer> || std::is_same_v<Reducer, ops::mean_reducer>;
+    if constexpr (sums && std::is_floating_point_v<T> && std::is_same_v<A, sum_t<T>>) {
+      return Reducer::template last<R>(sum_row(p, n, s), n);
+    } else {
+      A acc = static_cast<A>(Reducer::first(at(0)));
+      for (std::size_t j = 1; j < n; ++j) acc = static_cast<A>(Reducer::step(acc, at(j)));
+      return Reducer::template last<R>(acc, n);
+    }
+  }
+}
+
+// Reducer (ops/reductions.hpp) over the contiguous row p[0..n): one result of
+// a reduction over the last axis, by reduce_run as reduction_into
+// (tensor_reductions.hpp) computes it, so that a row op's fused block
+// (run/detail/executor.hpp) gives the very values of the unfused kernel.
 template <class Reducer, class R, class T>
 R reduce_row(const T* p, std::size_t n) {
   if (n == 0) {
@@ -188,12 +212,8 @@ R reduce_row(const T* p, std::size_t n) {
       throw shape_error("inplace: shape_error: " + std::string(Reducer::name) +
                         " of an empty axis: no element to take it from (NumPy raises too)");
     }
-  } else {
-    using A = typename Reducer::template acc<T>;
-    A acc = static_cast<A>(Reducer::first(p[0]));
-    for (std::size_t i = 1; i < n; ++i) acc = static_cast<A>(Reducer::step(acc, p[i]));
-    return Reducer::template last<R>(acc, n);
   }
+  return reduce_run<Reducer, R>(p, n, 1);
 }
 
 // out[j] = the sum over i < rows of p[i * rs + j], j < cols (each row contiguous).
