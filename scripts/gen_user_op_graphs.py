@@ -61,7 +61,8 @@ How it works
 Run many more graphs than are committed, e.g.
     /usr/bin/python3 scripts/gen_user_op_graphs.py --seed 7 --candidates 110 \
         --files 8 --per-file 12 --first 101
-and build them with -DINPLACE_RANDOM_GRAPH_STRIDE=1 (then delete them).
+and build them (the clang preset builds every generated file but one per generator;
+-DINPLACE_TEST_SET=all builds them all), then delete them.
 
 Options: --seed, --candidates, --files, --per-file, --first, --name, --cxx,
 --out, --destroy, --nodes, --no-probe (skip the legality probe: only for
