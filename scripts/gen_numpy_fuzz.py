@@ -144,6 +144,7 @@ class Value:
         self.shape = np.shape(val)
         self.static = kind == 'const'  # extents known at compile time
         self.readonly = False          # a constant array (ip::zeros ...): never destroyed
+        self.view = False              # a view (ip::set peels it: the update returns its base)
 
     @property
     def dtype(self):
@@ -445,7 +446,10 @@ class Graph:
         """A view of a: the same storage (root and version), fn applied to values and errors."""
         if self.rng.random() < 0.5 and a.kind == 'scalar':
             return None
-        return self.add(cpp, np.array(fn(a.val)), np.array(fn(a.err)), [a], a.exact, root=a.root)
+        v = self.add(cpp, np.array(fn(a.val)), np.array(fn(a.err)), [a], a.exact, root=a.root)
+        if v is not None:
+            v.view = True
+        return v
 
     def op_view(self):
         a = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1)
@@ -889,7 +893,9 @@ class Graph:
     def op_update(self):
         """Rarely: ip::set / ip::inc / ip::update<ip::ops::max> of a slice of a rank-1 or 2
         value (scripts/gen_update_fuzz.py fuzzes updates in depth)."""
-        d = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1 and not v.readonly)
+        # not a view: ip::set(ip::view(v, ...), o) returns the bottom of v's chain of views
+        # (docs/reference.md), all of it
+        d = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1 and not v.readonly and not v.view)
         if d is None:
             return None
         n = d.shape[0]
