@@ -4,7 +4,9 @@
     /usr/bin/python3 scripts/gen_numpy_fuzz.py          # from the repository root
     /usr/bin/python3 scripts/gen_numpy_fuzz.py --seed 5 --candidates 400 --files 40 --out /tmp/fuzz
 
-writes tests/run/random_numpy_<k>.cpp (k = 1 .. --files). Run by hand (the
+writes tests/run/random_numpy_<k>.cpp (k = --first .. --first + --files - 1).
+random_numpy_1..5 come from the first line with --candidates 60, random_numpy_6
+and _7 from --profile vocab --seed 20261126 --candidates 40 --files 2 --first 6. Run by hand (the
 generated files are committed); needs NumPy 2 and g++ (or --cxx) for the
 legality probe. The same options and library give the same files.
 
@@ -48,6 +50,20 @@ How it works
      test each graph is also guarded by ip::check: one the library rejects
      later is skipped and counted (nf::run), not a compile error.
   --profile inplace draws mostly in-place ops and views (for local runs).
+  --profile vocab also draws the newer vocabulary: comparisons (bool; a where
+     condition), logical_and/or/not, isnan, isfinite, pow (exponents 2, 3),
+     square, clip, log1p, expm1, sin, cos, floor, ceil, round, sign, cast<T>
+     (float, double, int), reduce_max/min/mean/prod/any/all and argmax/argmin
+     (int64) over all axes, one or several (negative ones too), with
+     ip::keepdims and then broadcast back (x - reduce_mean<-1, ip::keepdims>(x)),
+     matmul (rank 3 from stack, broadcast batch, 1-D operands) and dot with
+     transposed operands (and the transpose of a dot), concatenate/stack of
+     values of static extents, zeros/ones/full/arange, and rarely ip::set, inc,
+     update<ip::ops::max> on a slice of a value that is not a view (the update
+     returns the bottom of the chain of views; scripts/gen_update_fuzz.py
+     fuzzes updates in depth). Ops whose result jumps (comparisons, floor,
+     ceil, round, sign, cast to int, argmax) are drawn only where the operand is
+     exact or farther than 8 x its error bound from the jump.
   3. Tests: each graph's namespace gN holds the graph, f, fn (ip::no_rewrite)
      and NumPy's outputs; its TEST_CASE calls nf::run (tests/run/random_numpy.hpp)
      with the inputs' values.
