@@ -4,7 +4,9 @@
     /usr/bin/python3 scripts/gen_numpy_fuzz.py          # from the repository root
     /usr/bin/python3 scripts/gen_numpy_fuzz.py --seed 5 --candidates 400 --files 40 --out /tmp/fuzz
 
-writes tests/run/random_numpy_<k>.cpp (k = 1 .. --files). Run by hand (the
+writes tests/run/random_numpy_<k>.cpp (k = --first .. --first + --files - 1).
+random_numpy_1..5 come from the first line with --candidates 60, random_numpy_6
+and _7 from --profile vocab --seed 20261126 --candidates 40 --files 2 --first 6. Run by hand (the
 generated files are committed); needs NumPy 2 and g++ (or --cxx) for the
 legality probe. The same options and library give the same files.
 
@@ -48,6 +50,20 @@ How it works
      test each graph is also guarded by ip::check: one the library rejects
      later is skipped and counted (nf::run), not a compile error.
   --profile inplace draws mostly in-place ops and views (for local runs).
+  --profile vocab also draws the newer vocabulary: comparisons (bool; a where
+     condition), logical_and/or/not, isnan, isfinite, pow (exponents 2, 3),
+     square, clip, log1p, expm1, sin, cos, floor, ceil, round, sign, cast<T>
+     (float, double, int), reduce_max/min/mean/prod/any/all and argmax/argmin
+     (int64) over all axes, one or several (negative ones too), with
+     ip::keepdims and then broadcast back (x - reduce_mean<-1, ip::keepdims>(x)),
+     matmul (rank 3 from stack, broadcast batch, 1-D operands) and dot with
+     transposed operands (and the transpose of a dot), concatenate/stack of
+     values of static extents, zeros/ones/full/arange, and rarely ip::set, inc,
+     update<ip::ops::max> on a slice of a value that is not a view (the update
+     returns the bottom of the chain of views; scripts/gen_update_fuzz.py
+     fuzzes updates in depth). Ops whose result jumps (comparisons, floor,
+     ceil, round, sign, cast to int, argmax) are drawn only where the operand is
+     exact or farther than 8 x its error bound from the jump.
   3. Tests: each graph's namespace gN holds the graph, f, fn (ip::no_rewrite)
      and NumPy's outputs; its TEST_CASE calls nf::run (tests/run/random_numpy.hpp)
      with the inputs' values.
@@ -71,8 +87,11 @@ if int(np.__version__.split('.')[0]) < 2:
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOUND = 30.0
 
-CXX_DTYPE = {np.dtype('float32'): 'float', np.dtype('float64'): 'double', np.dtype('int32'): 'int'}
-UNIT = {np.dtype('float32'): 2.0 ** -24, np.dtype('float64'): 2.0 ** -53, np.dtype('int32'): 0.0}
+CXX_DTYPE = {np.dtype('float32'): 'float', np.dtype('float64'): 'double', np.dtype('int32'): 'int',
+             np.dtype('int64'): 'long', np.dtype('bool'): 'bool'}
+UNIT = {np.dtype('float32'): 2.0 ** -24, np.dtype('float64'): 2.0 ** -53, np.dtype('int32'): 0.0,
+        np.dtype('int64'): 0.0, np.dtype('bool'): 0.0}
+STATIC = {'s', 'B', 'a', 'b'}  # inputs of static extents (ip::concatenate needs them)
 
 # name: (declaration, run-time shape, dtype, tensor type made by the test or None for a scalar)
 INPUTS = {
@@ -96,7 +115,11 @@ CONSTANTS = [('2_c', 2), ('3_c', 3), ('0.5_c', 0.5), ('0.25_c', 0.25), ('1.5_c',
 
 
 def is_int(dt):
-    return np.dtype(dt).kind in 'iu'
+    return np.dtype(dt).kind in 'iub'
+
+
+def is_bool(dt):
+    return dt is not None and np.dtype(dt).kind == 'b'
 
 
 def unit(dt):
@@ -135,6 +158,9 @@ class Value:
         self.exact = exact  # the same in every precision (a where condition)
         self.root = root    # storage: (root id, version); None for constants
         self.shape = np.shape(val)
+        self.static = kind == 'const'  # extents known at compile time
+        self.readonly = False          # a constant array (ip::zeros ...): never destroyed
+        self.view = False              # a view (ip::set peels it: the update returns its base)
 
     @property
     def dtype(self):
@@ -166,7 +192,7 @@ class Graph:
         self.version = {}   # root -> current version (bumped by each destroyer)
         self.uses = {}
 
-    def add(self, cpp, val, err, reads, exact=False, root=None):
+    def add(self, cpp, val, err, reads, exact=False, root=None, static=None, readonly=False):
         val = np.asarray(val)
         if val.dtype not in CXX_DTYPE or val.ndim > 3 or val.size > 64:
             return None
@@ -180,6 +206,8 @@ class Graph:
             root = (name, 0)
             self.version[name] = 0
         v = Value(name, val, np.broadcast_to(np.asarray(err, dtype=np.float64), val.shape).copy(), 'node', exact, root)
+        v.static = all(r.static for r in reads) if static is None else static
+        v.readonly = readonly or any(r.readonly for r in reads if root is not None and r.root == root)
         self.pool.append(v)
         return v
 
@@ -187,8 +215,8 @@ class Graph:
         cpp, py = self.rng.choice(CONSTANTS)
         return Value(cpp, py, np.zeros(()), 'const', exact=True)
 
-    def pick(self, pred=lambda v: True, recent=True):
-        cands = [v for v in self.pool if pred(v)]
+    def pick(self, pred=lambda v: True, recent=True, bools=False):
+        cands = [v for v in self.pool if pred(v) and (bools or not is_bool(v.dtype))]
         if not cands:
             return None
         if recent and self.rng.random() < 0.6:
@@ -310,7 +338,8 @@ class Graph:
         return self.add(cpp, r, err, [a], exact)
 
     def destination(self):
-        return self.pick(lambda v: v.kind in ('input', 'node') and not self.stale(v))
+        return self.pick(lambda v: v.kind in ('input', 'node') and not self.stale(v) and not v.readonly
+                         and not is_bool(v.dtype))
 
     def destroyed(self, d):
         """The root of d gets a new version: d and its views are stale."""
@@ -433,7 +462,10 @@ class Graph:
         """A view of a: the same storage (root and version), fn applied to values and errors."""
         if self.rng.random() < 0.5 and a.kind == 'scalar':
             return None
-        return self.add(cpp, np.array(fn(a.val)), np.array(fn(a.err)), [a], a.exact, root=a.root)
+        v = self.add(cpp, np.array(fn(a.val)), np.array(fn(a.err)), [a], a.exact, root=a.root)
+        if v is not None:
+            v.view = True
+        return v
 
     def op_view(self):
         a = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1)
@@ -571,6 +603,350 @@ class Graph:
         r, err = self.softmax_of(a)
         return self.add('ip::softmax(%s)' % a.cpp, r, err, [a])
 
+    # -- the newer vocabulary (--profile vocab) ---------------------------------------
+    def uncertain(self, val, err, points):
+        """True if val is within 8 x err of a point where the op jumps (the result would
+        depend on the rounding)."""
+        val = np.asarray(val, dtype=np.float64)
+        err = np.asarray(err, dtype=np.float64)
+        return bool(np.any((err > 0) & (points(val) <= 8 * err + 1e-300)))
+
+    def op_compare(self):
+        a = self.pick(lambda v: v.kind != 'const')
+        if a is None:
+            return None
+        b = self.partner(a)
+        if self.rng.random() < 0.3 and b.kind != 'const':
+            a, b = b, a
+        op = self.rng.choice(['<', '<=', '>', '>=', '==', '!='])
+        fn = {'<': np.less, '<=': np.less_equal, '>': np.greater, '>=': np.greater_equal, '==': np.equal,
+              '!=': np.not_equal}[op]
+        r = fn(a.val, b.val)
+        err = np.broadcast_to(a.err, np.shape(r)) + np.broadcast_to(b.err, np.shape(r))
+        diff = np.abs(np.asarray(a.val, dtype=np.float64) - np.asarray(b.val, dtype=np.float64))
+        if np.any((err > 0) & (diff <= 8 * err)):
+            return None  # too close to call
+        names = {'<': 'less', '<=': 'less_equal', '>': 'greater', '>=': 'greater_equal', '==': 'equal',
+                 '!=': 'not_equal'}
+        if self.rng.random() < 0.7:
+            cpp = '(%s %s %s)' % (a.cpp, op, b.cpp)
+        else:
+            cpp = 'ip::%s(%s, %s)' % (names[op], a.cpp, b.cpp)
+        return self.add(cpp, r, 0.0, [a, b], exact=True)
+
+    def op_logical(self):
+        a = self.pick(lambda v: v.kind != 'const' and v.exact, bools=True)
+        if a is None:
+            return None
+        op = self.rng.choice(['and', 'or', 'not', 'isnan', 'isfinite'])
+        if op in ('isnan', 'isfinite'):
+            r = (np.isnan if op == 'isnan' else np.isfinite)(a.val)
+            return self.add('ip::%s(%s)' % (op, a.cpp), r, 0.0, [a], exact=True)
+        if op == 'not':
+            return self.add('ip::logical_not(%s)' % a.cpp, np.logical_not(a.val), 0.0, [a], exact=True)
+        b = self.pick(lambda v: v.kind != 'const' and v.exact and broadcast(a.shape, v.shape) is not None,
+                      recent=False, bools=True)
+        if b is None:
+            return None
+        r = (np.logical_and if op == 'and' else np.logical_or)(a.val, b.val)
+        return self.add('ip::logical_%s(%s, %s)' % (op, a.cpp, b.cpp), r, 0.0, [a, b], exact=True)
+
+    def op_math(self):
+        a = self.pick(lambda v: v.kind != 'const')
+        if a is None:
+            return None
+        op = self.rng.choice(['pow', 'square', 'clip', 'log1p', 'expm1', 'sin', 'cos', 'floor', 'ceil', 'round',
+                              'sign'])
+        v, e = a.val, a.err
+        fv = np.asarray(v, dtype=np.float64)
+        m = a.maxabs()
+        if op in ('pow', 'square'):
+            k = 2 if op == 'square' else self.rng.choice([2, 3])
+            if m ** k > BOUND:
+                a = self.limit(a, 1.0)
+                if a is None:
+                    return None
+                v, e, fv = a.val, a.err, np.asarray(a.val, dtype=np.float64)
+            r = np.power(v, k) if op == 'pow' else np.square(v)
+            err = k * np.abs(fv) ** (k - 1) * e * 1.01 + e ** k + 4 * self.rounding(r)
+            cpp = 'ip::pow(%s, %d_c)' % (a.cpp, k) if op == 'pow' else 'ip::square(%s)' % a.cpp
+            return self.add(cpp, r, err, [a], exact=a.exact)
+        if op == 'clip':
+            lo, hi = self.rng.choice([(-0.5, 0.5), (0, 1), (-1, 0.25), (0, 2)])
+            r = np.clip(v, lo, hi)
+            cs = lambda c: ('%d_c' % c) if isinstance(c, int) else ('%s_c' % c)
+            return self.add('ip::clip(%s, %s, %s)' % (a.cpp, cs(lo), cs(hi)), r, e, [a], exact=a.exact)
+        if op == 'log1p':
+            if np.min(fv) <= -0.5 or m > 20:
+                return None
+            r = np.log1p(v)
+            err = e / (1 + fv - e) + 8 * self.rounding(r) + 4 * unit(r.dtype)
+            return self.add('ip::log1p(%s)' % a.cpp, r, err, [a])
+        if op == 'expm1':
+            if m > 2.5:
+                return None
+            r = np.expm1(v)
+            err = np.exp(fv + e) * e * 1.01 + 8 * self.rounding(r) + 4 * unit(r.dtype)
+            return self.add('ip::expm1(%s)' % a.cpp, r, err, [a])
+        if op in ('sin', 'cos'):
+            r = (np.sin if op == 'sin' else np.cos)(v)
+            return self.add('ip::%s(%s)' % (op, a.cpp), r, e + 8 * unit(r.dtype), [a])
+        # piecewise constant: the result jumps at integers (round: at halves, sign: at 0)
+        pts = {'floor': lambda t: np.abs(t - np.round(t)), 'ceil': lambda t: np.abs(t - np.round(t)),
+               'round': lambda t: np.abs(t - np.floor(t) - 0.5), 'sign': np.abs}[op]
+        if self.uncertain(fv, e, pts):
+            return None
+        r = {'floor': np.floor, 'ceil': np.ceil, 'round': np.round, 'sign': np.sign}[op](v)
+        return self.add('ip::%s(%s)' % (op, a.cpp), r, 0.0, [a], exact=a.exact)
+
+    def op_cast(self):
+        a = self.pick(lambda v: v.kind != 'const', bools=True)
+        if a is None:
+            return None
+        t = self.rng.choice(['float', 'double', 'int'])
+        dt = {'float': np.float32, 'double': np.float64, 'int': np.int32}[t]
+        fv = np.asarray(a.val, dtype=np.float64)
+        if t == 'int':
+            # truncation jumps at every integer but 0
+            if self.uncertain(fv, a.err, lambda u: np.where(np.abs(u) < 1, 1.0, np.abs(u - np.round(u)))):
+                return None
+            r, err = np.asarray(a.val).astype(dt), 0.0
+        else:
+            r = np.asarray(a.val).astype(dt)
+            err = a.err + self.rounding(r)
+        return self.add('ip::cast<%s>(%s)' % (t, a.cpp), r, err, [a], exact=a.exact or t == 'int')
+
+    def axes_spec(self, rank):
+        """(C++ template arguments, NumPy axis) for a reduction: all, one or several axes,
+        negative ones too."""
+        u = self.rng.random()
+        if u < 0.25 or rank == 0:
+            return [], None
+        if u < 0.7 or rank == 1:
+            ax = self.rng.randrange(-rank, rank)
+            return [str(ax)], ax
+        k = self.rng.randint(2, rank)
+        axes = self.rng.sample(range(rank), k)
+        cpp = [str(x - rank if self.rng.random() < 0.4 else x) for x in axes]
+        return cpp, tuple(axes)
+
+    def op_reduction(self):
+        op = self.rng.choice(['max', 'min', 'mean', 'mean', 'prod', 'any', 'all', 'argmax', 'argmin'])
+        bools = op in ('any', 'all')
+        a = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1 and (bools or not is_bool(v.dtype)),
+                      bools=bools)
+        if a is None:
+            return None
+        rank = a.val.ndim
+        if op in ('prod', 'mean') and is_int(a.dtype):
+            return None  # NumPy widens int32 to int64 (prod); mean: see below
+        cpp_axes, axis = self.axes_spec(rank)
+        if op.startswith('arg') and isinstance(axis, tuple):
+            cpp_axes, axis = [cpp_axes[0]], int(cpp_axes[0])
+        keep = not op.startswith('arg') and self.rng.random() < 0.35
+        v, e = a.val, a.err
+        fv = np.asarray(v, dtype=np.float64)
+        n = a.val.size if axis is None else int(np.prod([a.shape[x] for x in np.atleast_1d(axis)]))
+        if op in ('max', 'min'):
+            r = (np.max if op == 'max' else np.min)(v, axis=axis, keepdims=keep)
+            err = np.max(np.broadcast_to(e, a.shape), axis=axis, keepdims=keep)
+        elif op == 'mean':
+            if a.maxabs() * n > 4 * BOUND * n:
+                return None
+            r = np.mean(v, axis=axis, keepdims=keep)
+            err = (np.sum(e, axis=axis, keepdims=keep) / n
+                   + (n + 2) * unit(r.dtype) * np.sum(np.abs(fv), axis=axis, keepdims=keep) / n)
+        elif op == 'prod':
+            if a.maxabs() ** n > BOUND or n > 12:
+                a = self.limit(a, 1.0)
+                if a is None:
+                    return None
+                v, e = a.val, a.err
+                fv = np.asarray(v, dtype=np.float64)
+            r = np.prod(v, axis=axis, keepdims=keep)
+            # |prod(x + d) - prod(x)| <= prod(|x| + |d|) - prod(|x|)
+            err = (np.prod(np.abs(fv) + e, axis=axis, keepdims=keep) - np.prod(np.abs(fv), axis=axis, keepdims=keep)
+                   + (n + 2) * unit(r.dtype) * np.prod(np.abs(fv) + e, axis=axis, keepdims=keep))
+        elif op in ('any', 'all'):
+            if not a.exact:
+                return None
+            r = (np.any if op == 'any' else np.all)(v, axis=axis, keepdims=keep)
+            err = 0.0
+        else:
+            # argmax/argmin: the extreme must stand out of the others by more than the errors
+            # (ties of exact values are fine: the first one)
+            r = (np.argmax if op == 'argmax' else np.argmin)(v, axis=axis)
+            x = np.ravel(fv) if axis is None else np.moveaxis(fv, axis, -1)
+            xe = np.ravel(np.broadcast_to(e, a.shape)) if axis is None else np.moveaxis(np.broadcast_to(e, a.shape), axis, -1)
+            best = (np.max if op == 'argmax' else np.min)(x, axis=-1, keepdims=True)
+            close = np.abs(x - best) <= 8 * (xe + np.max(xe, axis=-1, keepdims=True)) + 1e-300
+            hit = np.abs(x - best) == 0
+            if np.any(close & ~hit) or np.any(hit & (xe > 0) & (np.sum(hit, axis=-1, keepdims=True) > 1)):
+                return None
+            r, err = np.asarray(r, dtype=np.int64), 0.0
+        if keep:
+            cpp_axes = cpp_axes + ['ip::keepdims'] if cpp_axes else ['ip::keepdims']
+        name = {'max': 'reduce_max', 'min': 'reduce_min', 'mean': 'reduce_mean', 'prod': 'reduce_prod',
+                'any': 'reduce_any', 'all': 'reduce_all', 'argmax': 'argmax', 'argmin': 'argmin'}[op]
+        cpp = 'ip::%s%s(%s)' % (name, '<%s>' % ', '.join(cpp_axes) if cpp_axes else '', a.cpp)
+        node = self.add(cpp, r, err, [a], exact=op in ('any', 'all', 'argmax', 'argmin') or (
+            op in ('max', 'min') and a.exact))
+        if node is not None and keep and not is_bool(node.dtype) and self.rng.random() < 0.6:
+            # broadcast it back: x - reduce_mean<-1, ip::keepdims>(x)
+            r2 = np.subtract(v, node.val)
+            return self.add('(%s - %s)' % (a.cpp, node.cpp), r2, e + node.err + self.rounding(r2), [a, node])
+        return node
+
+    def op_matmul(self):
+        cands = []
+        for p in self.pool:
+            if p.kind == 'const' or not 1 <= p.val.ndim <= 3 or is_bool(p.dtype):
+                continue
+            for q in self.pool:
+                if q.kind == 'const' or not 1 <= q.val.ndim <= 3 or not self.mixable(p, q) or is_bool(q.dtype):
+                    continue
+                for tp in (False, True):
+                    for tq in (False, True):
+                        ps = p.shape[::-1] if tp and p.val.ndim == 2 else p.shape
+                        qs = q.shape[::-1] if tq and q.val.ndim == 2 else q.shape
+                        if (tp and p.val.ndim != 2) or (tq and q.val.ndim != 2):
+                            continue
+                        if ps[-1] != qs[0 if len(qs) == 1 else -2]:
+                            continue
+                        if broadcast(ps[:-2], qs[:-2]) is None:
+                            continue
+                        cands.append((p, q, tp, tq))
+        if not cands:
+            return None
+        p, q, tp, tq = self.rng.choice(cands)
+        pv = np.asarray(p.val).T if tp else np.asarray(p.val)
+        qv = np.asarray(q.val).T if tq else np.asarray(q.val)
+        k = pv.shape[-1]
+        if k * p.maxabs() * q.maxabs() > BOUND:
+            return None
+        use_dot = pv.ndim <= 2 and qv.ndim <= 2 and self.rng.random() < 0.4
+        r = np.dot(pv, qv) if use_dot else np.matmul(pv, qv)
+        pe, qe = np.broadcast_to(p.err, p.shape), np.broadcast_to(q.err, q.shape)
+        pe, qe = (pe.T if tp else pe), (qe.T if tq else qe)
+        pm, qm = np.abs(pv.astype(np.float64)), np.abs(qv.astype(np.float64))
+        mm = np.matmul
+        err = mm(pm, qe) + mm(pe, qm) + mm(pe, qe) + (k + 1) * unit(r.dtype) * mm(pm, qm)
+        pc = 'ip::transpose(%s)' % p.cpp if tp else p.cpp
+        qc = 'ip::transpose(%s)' % q.cpp if tq else q.cpp
+        if use_dot and r.ndim == 2 and self.rng.random() < 0.3:
+            # transpose of a product: the kernel's transposed forms
+            return self.add('ip::transpose(ip::dot(%s, %s))' % (pc, qc), r.T, err.T, [p, q])
+        return self.add('ip::%s(%s, %s)' % ('dot' if use_dot else 'matmul', pc, qc), r, err, [p, q])
+
+    def op_concat(self):
+        a = self.pick(lambda v: v.kind != 'const' and v.static and v.val.ndim >= 1, bools=True)
+        if a is None:
+            return None
+        stack = self.rng.random() < 0.4
+        rank = a.val.ndim
+        if stack:
+            axis = self.rng.randrange(-rank - 1, rank + 1)
+        else:
+            axis = self.rng.randrange(-rank, rank)
+        def fits(v):
+            if v.kind == 'const' or not v.static or v.val.ndim != rank or is_bool(v.dtype) != is_bool(a.dtype):
+                return False
+            if not self.mixable(a, v):
+                return False
+            if stack:
+                return v.shape == a.shape
+            k = axis % rank
+            return all(v.shape[i] == a.shape[i] for i in range(rank) if i != k)
+        parts = [a]
+        for _ in range(self.rng.randint(1, 2)):
+            b = self.pick(fits, recent=False, bools=True)
+            if b is not None:
+                parts.append(b)
+        if len(parts) < 2 and self.rng.random() < 0.7:
+            return None
+        vals = [np.asarray(v.val) for v in parts]
+        errs = [np.broadcast_to(v.err, v.shape) for v in parts]
+        if stack:
+            r, err = np.stack(vals, axis=axis), np.stack(errs, axis=axis)
+        else:
+            r, err = np.concatenate(vals, axis=axis), np.concatenate(errs, axis=axis)
+        r = np.asarray(r)
+        err = err + self.rounding(r)  # a narrowing of a double operand into float
+        return self.add('ip::%s<%d>(%s)' % ('stack' if stack else 'concatenate', axis, ', '.join(v.cpp for v in parts)),
+                        r, err, parts, exact=all(v.exact for v in parts))
+
+    def op_constant(self):
+        t = self.rng.choice(['float', 'double', 'int'])
+        dt = {'float': np.float32, 'double': np.float64, 'int': np.int32}[t]
+        shape = self.rng.choice([(7,), (7,), (5, 7), (7, 1), (1, 7), (5,)])
+        kind = self.rng.choice(['zeros', 'ones', 'full', 'arange'])
+        ext = ', '.join(str(e) for e in shape)
+        if kind == 'arange':
+            n = shape[0]
+            start, step = self.rng.choice([(0, 1), (-3, 1), (6, -1), (1, 2)])
+            stop = start + n * step
+            r = np.arange(start, stop, step, dtype=dt)
+            if start == 0 and step == 1:
+                cpp = 'ip::arange<%s, %d>' % (t, stop)
+            elif step == 1:
+                cpp = 'ip::arange<%s, %d, %d>' % (t, start, stop)
+            else:
+                cpp = 'ip::arange<%s, %d, %d, %d>' % (t, start, stop, step)
+            if self.rng.random() < 0.5:
+                cpp += '()'
+            return self.add(cpp, r, 0.0, [], exact=True, static=True)
+        if kind == 'full':
+            c, py = self.rng.choice(CONSTANTS)
+            if t == 'int' and not isinstance(py, int):
+                return None
+            r = np.full(shape, py, dtype=dt)
+            cpp = 'ip::full<%s, %s>(%s)' % (t, ext, c)
+        else:
+            r = (np.zeros if kind == 'zeros' else np.ones)(shape, dtype=dt)
+            cpp = 'ip::%s<%s, %s>%s' % (kind, t, ext, '()' if self.rng.random() < 0.5 else '')
+        return self.add(cpp, r, 0.0, [], exact=True, static=True, readonly=True)
+
+    def op_update(self):
+        """Rarely: ip::set / ip::inc / ip::update<ip::ops::max> of a slice of a rank-1 or 2
+        value (scripts/gen_update_fuzz.py fuzzes updates in depth)."""
+        # not a view: ip::set(ip::view(v, ...), o) returns the bottom of v's chain of views
+        # (docs/reference.md), all of it
+        d = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1 and not v.readonly and not v.view)
+        if d is None:
+            return None
+        n = d.shape[0]
+        b, e = self.rng.choice([(1, 4), (0, 2), (2, None), (-3, None)])
+        idx = slice(b, e)
+        region = np.asarray(d.val)[idx]
+        if region.size == 0:
+            return None
+        o = self.partner(Value('r', region, np.zeros(region.shape), 'node', root=d.root))
+        if broadcast(region.shape, o.shape) != region.shape or o.kind == 'scalar' and False:
+            return None
+        op = self.rng.choice(['set', 'inc', 'max'])
+        res = np.array(d.val, copy=True)
+        oval = np.broadcast_to(np.asarray(o.val), region.shape)
+        if not np.can_cast(np.result_type(res, o.val), res.dtype, 'same_kind') and op != 'set':
+            return None
+        if op == 'set':
+            if not self.mixable(d, o):
+                return None
+            res[idx] = oval
+        elif op == 'inc':
+            if d.maxabs() + o.maxabs() > BOUND:
+                return None
+            res[idx] = np.add(region, oval)
+        else:
+            res[idx] = np.maximum(region, oval)
+        err = np.array(np.broadcast_to(d.err, d.shape), copy=True)
+        oerr = np.broadcast_to(o.err, region.shape)
+        err[idx] = (oerr if op == 'set' else np.maximum(err[idx], oerr) if op == 'max' else err[idx] + oerr) + \
+            self.rounding(np.asarray(res[idx]))
+        view = 'ip::range<%d%s>' % (b, '' if e is None else ', %d' % e)
+        target = 'ip::view(%s, %s)' % (d.cpp, view)
+        cpp = {'set': 'ip::set', 'inc': 'ip::inc', 'max': 'ip::update<ip::ops::max>'}[op]
+        return self.add('%s(%s, %s)' % (cpp, target, o.cpp), res, err, [d, o], exact=d.exact and o.exact)
+
 
 OPS = [('binary', 30), ('unary', 14), ('inplace_binary', 16), ('inplace_unary', 8), ('sum', 5), ('where', 4),
        ('view', 22), ('dot', 5), ('reduce', 6), ('softmax', 4)]
@@ -580,6 +956,11 @@ INT_FLOAT = [False]
 # --profile inplace: mostly in-place ops and views (on inputs, views of them, broadcasts)
 OPS_INPLACE = [('binary', 14), ('unary', 6), ('inplace_binary', 30), ('inplace_unary', 14), ('sum', 6), ('where', 4),
                ('view', 30), ('dot', 4), ('reduce', 4), ('softmax', 3)]
+
+# --profile vocab: the newer vocabulary beside the older ops
+OPS_VOCAB = [('binary', 14), ('unary', 6), ('inplace_binary', 6), ('inplace_unary', 3), ('sum', 2), ('where', 8),
+             ('view', 12), ('dot', 2), ('reduce', 3), ('softmax', 2), ('compare', 10), ('logical', 5), ('math', 14),
+             ('cast', 5), ('reduction', 14), ('matmul', 6), ('concat', 6), ('constant', 4), ('update', 2)]
 
 
 def make_candidate(seed, index):
@@ -597,6 +978,7 @@ def make_candidate(seed, index):
         kind = 'scalar' if INPUTS[nm][3] is None else 'input'
         g.inputs.append(nm)
         g.pool.append(Value(nm, val, np.zeros(np.shape(val)), kind, exact=True, root=(nm, 0)))
+        g.pool[-1].static = nm in STATIC
     if all(INPUTS[nm][3] is None for nm in names):  # scalars only
         return None
     steps = rng.randint(4, 10)
@@ -738,6 +1120,8 @@ def test_file(graphs, args):
         cmd += ' --profile %s --name %s' % (args.profile, args.name)
     if args.int_float:
         cmd += ' --int-float'
+    if args.first != 1:
+        cmd += ' --first %d' % args.first
 
     out = ['// GENERATED by scripts/gen_numpy_fuzz.py (NumPy %s): do not edit; regenerate with' % np.__version__,
            '//   ' + cmd,
@@ -780,12 +1164,15 @@ def main():
     ap.add_argument('--cxx', default='g++')
     ap.add_argument('--out', default=os.path.join(ROOT, 'tests', 'run'))
     ap.add_argument('--name', default='random_numpy')
+    ap.add_argument('--first', type=int, default=1, help='number of the first file written')
     ap.add_argument('--no-probe', action='store_true')
-    ap.add_argument('--profile', choices=['mixed', 'inplace'], default='mixed')
+    ap.add_argument('--profile', choices=['mixed', 'inplace', 'vocab'], default='mixed')
     ap.add_argument('--int-float', action='store_true', help='also int beside float tensors (NumPy: float64)')
     args = ap.parse_args()
     if args.profile == 'inplace':
         PROFILE[0] = OPS_INPLACE
+    elif args.profile == 'vocab':
+        PROFILE[0] = OPS_VOCAB
     INT_FLOAT[0] = args.int_float
     cands = []
     for i in range(args.candidates):
@@ -814,7 +1201,7 @@ def main():
         part = legal[k * args.per_file:(k + 1) * args.per_file]
         if not part:
             break
-        path = os.path.join(args.out, '%s_%d.cpp' % (args.name, k + 1))
+        path = os.path.join(args.out, '%s_%d.cpp' % (args.name, args.first + k))
         with open(path, 'w') as f:
             f.write(test_file(part, args))
         sys.stderr.write('wrote %s (%d graphs)\n' % (path, len(part)))
