@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """NumPy's values for tests/run/row_fusion.cpp: row ops (softmax, reductions
 over the last axis) with elementwise producers and consumers, which a call
-runs row block by row block (run/detail/program.hpp: row chains).
+runs row block by row block, and reductions over every axis of an expression,
+reduced block by block as it is computed (run/detail/program.hpp: row chains).
 
     /usr/bin/python3 scripts/gen_row_fusion_cases.py           # writes tests/run/row_fusion_cases.inc
     /usr/bin/python3 scripts/gen_row_fusion_cases.py --check   # fails unless the file is what it writes
@@ -49,6 +50,15 @@ def cases():
     yield "softmax_twice", softmax(softmax(X) * 2 + 1)
     yield "any_rows", ((X * 4 - 1) > 0).any(axis=1)
     yield "broadcast_consumer", softmax(x_of(1, 40)) * y_of(6, 40)
+    # reductions over every axis
+    V = x_of(100003)
+    yield "total_logsumexp", [np.exp(V - V.max()).sum()]
+    yield "total_mean_rows", [(X * 2 + Y).mean()]
+    yield "total_max3", [np.exp(X3 * 0.5).max()]
+    yield "total_long_rows", [(L * 2 - 1).sum()]
+    yield "total_min_vector", [(1 - V * 2).min()]
+    yield "total_prod", [(1 + X * 0.01).prod()]
+    yield "total_keep", (X * X).sum(keepdims=True)
 
 
 def text():

@@ -36,7 +36,8 @@ std::string totals_of(const ip::plan_result& p, const std::string& peak) {
 }
 
 constexpr auto chain = ip::function(ip::inputs(x, y), ip::outputs(ip::sigmoid(ip::exp(x) * y + 1.0_c)));
-constexpr auto two = ip::function(ip::inputs(x, y), ip::outputs(ip::reduce_sum(ip::exp(x) * y), ip::relu(ip::add_inplace(x, y))));
+// (argmax: a reduction over every axis but argmax/argmin would reduce exp(x) * y as it is computed, a row loop)
+constexpr auto two = ip::function(ip::inputs(x, y), ip::outputs(ip::argmax(ip::exp(x) * y), ip::relu(ip::add_inplace(x, y))));
 }  // namespace
 
 TEST_CASE("explain: a fused chain over a donated input ends in its storage", "[run][explain]") {
@@ -67,7 +68,7 @@ TEST_CASE("explain: kernels, reuse of a dead buffer, explicit in-place nodes, la
   REQUIRE(d.size() == 8);
   CHECK(d[1] == "  #0  exp(x)             loop 0  not stored: inside loop 0; stayed pure: its input is still needed (read later, or by another in-place node)");
   CHECK(d[2] == "  #1  mul(#0, y)         loop 0  fresh buffer 0; stayed pure: its input lives only inside the fused loop");
-  CHECK(d[3] == "  #2  reduce_sum(#1)     kernel  fresh buffer 1");
+  CHECK(d[3] == "  #2  argmax(#1)         kernel  fresh buffer 1");
   CHECK(d[4] == "  #3  add_inplace(x, y)  loop 1  in x's storage (donated), in place of x");
   CHECK(d[5] == "  #4  relu(#3)           loop 1  in x's storage (donated), in place of #3 (rewrite)");
   CHECK(d[6] == "returns #2, #4");

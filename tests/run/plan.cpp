@@ -118,9 +118,9 @@ TEST_CASE("peak bytes with static extents", "[plan]") {
   constexpr auto f = ip::function(ip::inputs(S), ip::outputs(ip::softmax(S * 2.0_c)));
   STATIC_REQUIRE(ip::plan(f, ip::borrowed) == ip::plan_result{1, 0, 1, 0, 64});
   STATIC_REQUIRE(ip::plan(f, ip::donated) == ip::plan_result{0, 0, 1, 1, 0});
-  // two intermediates alive at once; the sum reuses the first, the second is freed before the reduction
+  // two intermediates alive at once; the sum is reduced as it is computed (a row loop), with the result alive
   constexpr auto g = ip::function(ip::inputs(S), ip::outputs(ip::reduce_sum(ip::softmax(S + 1.0_c) + ip::softmax(S))));
-  STATIC_REQUIRE(ip::plan(g, ip::borrowed).peak_bytes == 2 * 64);
+  STATIC_REQUIRE(ip::plan(g, ip::borrowed).peak_bytes == 2 * 64 + sizeof(float));
   ip::tensor<float, ip::extents<4, 4>> s;
   check_all(g, std::tuple{s});
   check_all(f, std::tuple{s});

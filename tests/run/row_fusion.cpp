@@ -2,7 +2,8 @@
 // the reductions over the last axis run block of rows by block of rows, the
 // producer's loop into the block, the row op on it, the consumer's loop over
 // it (run/detail/program.hpp: row chains), so a borrowed call allocates only
-// its results. Values against NumPy (scripts/gen_row_fusion_cases.py), borrowed
+// its results. A reduction over every axis of an expression reduces it block
+// by block as it is computed (any rank; rows longer than the block in pieces). Values against NumPy (scripts/gen_row_fusion_cases.py), borrowed
 // and donated, fused and with ip::no_rewrite and in debug mode; ip::plan's
 // counts as static_asserts and against what a call allocates.
 #include "../tensor/allocations.hpp"  // (first: it makes the library count allocations)
@@ -11,6 +12,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -107,6 +109,29 @@ static_assert(ip::plan(softmax_twice, ip::donated) == ip::plan_result{0, 0, 1, 1
 static_assert(ip::plan(softmax_twice, ip::borrowed) == ip::plan_result{1, 0, 1, 0, 240 * sizeof(float)});
 constexpr auto any_rows = ip::function(ip::inputs(X), ip::outputs(ip::reduce_any<1>(X * 4.0_c - 1.0_c)));
 static_assert(ip::plan(any_rows, ip::borrowed).allocations == 1);
+
+// reductions over every axis: the expression never stored, only the result allocated
+constexpr auto V = ip::input<"V", float, ip::extents<100003>>;
+constexpr auto total_logsumexp = ip::function(ip::inputs(V), ip::outputs(ip::reduce_sum(ip::exp(V - ip::reduce_max(V)))));
+static_assert(ip::plan(total_logsumexp, ip::borrowed).allocations == 2);  // m and the result
+static_assert(ip::plan(total_logsumexp, ip::donated).allocations == 2);
+constexpr auto total_mean_rows = ip::function(ip::inputs(X, Y), ip::outputs(ip::reduce_mean(X * 2.0_c + Y)));
+static_assert(ip::plan(total_mean_rows, ip::borrowed, ip::borrowed).allocations == 1);
+static_assert(ip::plan(total_mean_rows, ip::borrowed, ip::borrowed).peak_bytes == sizeof(float));
+constexpr auto total_max3 = ip::function(ip::inputs(X3), ip::outputs(ip::reduce_max(ip::exp(X3 * 0.5_c))));
+static_assert(ip::plan(total_max3, ip::borrowed).allocations == 1);
+static_assert(ip::plan(total_max3, ip::donated).allocations == 1);
+// rows longer than the block: each row in pieces, still nothing allocated but the result
+constexpr auto total_long_rows = ip::function(ip::inputs(L), ip::outputs(ip::reduce_sum(L * 2.0_c - 1.0_c)));
+static_assert(ip::plan(total_long_rows, ip::borrowed).allocations == 1);
+static_assert(ip::plan(total_long_rows, ip::borrowed).peak_bytes == sizeof(float));
+constexpr auto total_min_vector = ip::function(ip::inputs(V), ip::outputs(ip::reduce_min<0>(1.0_c - V * 2.0_c)));
+static_assert(ip::plan(total_min_vector, ip::borrowed).allocations == 1);
+constexpr auto total_prod = ip::function(ip::inputs(X), ip::outputs(ip::reduce_prod(1.0_c + X * 0.01_c)));
+static_assert(ip::plan(total_prod, ip::borrowed).allocations == 1);
+constexpr auto total_keep = ip::function(ip::inputs(X), ip::outputs(ip::reduce_sum<ip::keepdims>(X * X)));
+static_assert(ip::plan(total_keep, ip::borrowed).allocations == 1);
+static_assert(ip::plan(total_keep, ip::donated).allocations == 1);
 }  // namespace
 
 TEST_CASE("row ops fused with their producers and consumers, against NumPy", "[row_fusion]") {
@@ -168,7 +193,71 @@ TEST_CASE("a fused reduction gives the very values of the unfused kernel", "[row
   }
 }
 
+TEST_CASE("reductions over every axis of an expression, against NumPy", "[row_fusion]") {
+  const auto x = x_of<float, 6, 40>();
+  runs(total_logsumexp, want::total_logsumexp, x_of<float, 100003>());
+  runs(total_mean_rows, want::total_mean_rows, x, y_of<float, 1, 40>());
+  runs(total_max3, want::total_max3, x_of<float, 4, 3, 5>());
+  runs(total_long_rows, want::total_long_rows, x_of<float, 3, 10000>());
+  runs(total_min_vector, want::total_min_vector, x_of<float, 100003>());
+  runs(total_prod, want::total_prod, x);
+  runs(total_keep, want::total_keep, x);
+}
+
+namespace {
+template <class T>
+double value_of(const T& t) {
+  return static_cast<double>(*t.data());
+}
+}  // namespace
+
+TEST_CASE("a fused reduction over every axis gives the very values of the unfused kernel", "[row_fusion]") {
+  // sums that depend on the order of the additions: the fused blocks are
+  // summed as the stored operand is (blocked, pairwise), bit for bit, whatever
+  // the lengths (whole sum blocks or not, rows split between blocks or not)
+  const auto fill = [](auto& t) {
+    for (std::size_t i = 0; i < t.size(); ++i)
+      t[i] = static_cast<float>((i % 3 == 0 ? 1e4 : 1.0) * std::sin(static_cast<double>(i) * 0.37) + 0.1);
+  };
+  constexpr auto U = ip::input<"U", float, 1>;
+  constexpr auto vec = ip::function(ip::inputs(U), ip::outputs(ip::reduce_sum(U * U), ip::reduce_mean(U * 3.0_c),
+                                                                ip::reduce_max(U + 1.0_c), ip::reduce_sum<0>(U * 2.0_c)));
+  static_assert(ip::plan(vec, ip::borrowed).allocations == 4);
+  for (std::size_t n : {1, 7, 63, 64, 65, 1023, 1024, 1025, 8191, 8192, 8193, 20000, 100003}) {
+    INFO("n = " << n);
+    ip::tensor<float, 1> u(n);
+    fill(u);
+    const auto [sum, mean, max, sum0] = vec(u);
+    CHECK(ip::detail::run::last_call_counts.allocations == 4);
+    const ip::tensor<float, 1> squared = u * u, tripled = u * 3.0f, shifted = u + 1.0f, doubled = u * 2.0f;
+    CHECK(value_of(sum) == value_of(ip::reduce_sum(squared)));
+    CHECK(value_of(mean) == value_of(ip::reduce_mean(tripled)));
+    CHECK(value_of(max) == value_of(ip::reduce_max(shifted)));
+    CHECK(value_of(sum0) == value_of(ip::reduce_sum<0>(doubled)));
+  }
+  constexpr auto M = ip::input<"M", float, 3>;
+  constexpr auto cube = ip::function(ip::inputs(M), ip::outputs(ip::reduce_sum(M * M), ip::reduce_mean(M * 3.0_c),
+                                                                 ip::reduce_min(M - 1.0_c)));
+  static_assert(ip::plan(cube, ip::borrowed).allocations == 3);
+  for (const auto& e : std::vector<std::array<std::size_t, 3>>{{1, 3, 1000}, {2, 37, 333}, {3, 2, 10000}, {2, 5, 8192}, {1, 1, 1}}) {
+    INFO("extents " << e[0] << " " << e[1] << " " << e[2]);
+    ip::tensor<float, 3> m(e[0], e[1], e[2]);
+    fill(m);
+    const auto [sum, mean, min] = cube(m);
+    CHECK(ip::detail::run::last_call_counts.allocations == 3);
+    const ip::tensor<float, 3> squared = m * m, tripled = m * 3.0f, shifted = m - 1.0f;
+    CHECK(value_of(sum) == value_of(ip::reduce_sum(squared)));
+    CHECK(value_of(mean) == value_of(ip::reduce_mean(tripled)));
+    CHECK(value_of(min) == value_of(ip::reduce_min(shifted)));
+    const auto [dsum, dmean, dmin] = cube.debug(m);
+    CHECK(value_of(dsum) == value_of(sum));
+    CHECK(value_of(dmean) == value_of(mean));
+    CHECK(value_of(dmin) == value_of(min));
+  }
+}
+
 TEST_CASE("explain and to_dot say which nodes run in a row loop", "[row_fusion]") {
+  CHECK_THAT(ip::explain(total_long_rows, ip::borrowed), Contains("its operand reduced as it is computed, block by block on the stack"));
   const std::string s = ip::explain(issue, ip::borrowed);
   CHECK_THAT(s, Contains("row loop #5"));
   CHECK_THAT(s, Contains("not stored: row by row in a block of row loop #5"));
@@ -211,4 +300,9 @@ TEST_CASE("a reduction of an empty axis", "[row_fusion]") {
   const auto r = g(empty);
   REQUIRE(r.size() == 3);
   CHECK(r[0] == 0.0f);
+  // over every axis: an empty expression's sum is 0, its max an error
+  for (const auto& z : {ip::tensor<float, 2>(3, 0), ip::tensor<float, 2>(0, 5)}) {
+    CHECK(value_of(ip::function(ip::inputs(E), ip::outputs(ip::reduce_sum(E * 2.0_c)))(z)) == 0.0);
+    CHECK_THROWS_AS(ip::function(ip::inputs(E), ip::outputs(ip::reduce_max(E * 2.0_c)))(z), ip::shape_error);
+  }
 }

@@ -90,6 +90,8 @@ struct describe {
            : bytes <= row_scratch_bytes ? cat("; its rows' blocks on the stack (", row_scratch_bytes, " bytes)")
                                         : std::string("; its rows one by one in an allocated row");
     }
+    if (fu.chain[e] == e && P::row_kinds[e] == row_kind::total && fu.chain_out[e] == v)  // (executor.hpp: run_total)
+      s += cat("; its operand reduced as it is computed, block by block on the stack (", row_scratch_bytes, " bytes)");
     if (pl.same_as[v] != none && g.is_view(pl.same_as[v]) && !computed_in_place(e, o))
       s += cat(", written into ", value_name(pl.same_as[v]), ", the region its set replaces");
     if (computed_in_place(e, o) && !pl.copy[v]) {

@@ -369,7 +369,8 @@ class executor {
       if (find_nonfinite) check_finite<E>();
       if (nudge_ulps != 0) nudge_outputs<E>(nudge_ulps);
     } else if constexpr (fu.chain[E] != none) {
-      if constexpr (fu.chain[E] == E) run_chain<E>();  // (the other members run in it)
+      if constexpr (fu.chain[E] == E && P::row_kinds[E] == row_kind::total) run_total<E>();
+      else if constexpr (fu.chain[E] == E) run_chain<E>();  // (the other members run in it)
     } else if constexpr (grp != none) {
       if constexpr (fu.last[grp] == E) run_group<grp>();
     } else {
@@ -885,11 +886,12 @@ class executor {
     list([&](std::size_t v) { r[k++] = v; });
     return r;
   }
-  // Value V's part in the block of rows [i0, i0 + b) of axis N - 2 at the
-  // outer index idx of a frame of rank N (V's axes aligned to the frame's
-  // right, or its left: a reduction's result). Broadcast axes stay whole.
+  // Value V's part in the block [idx[a], idx[a] + b) of axis a (N - 2: a block
+  // of rows) at the outer index idx of a frame of rank N (V's axes aligned to
+  // the frame's right, or its left: a reduction's result). Broadcast axes and
+  // the axes after a stay whole.
   template <std::size_t V, std::size_t N, bool Left>
-  void slice(const slot& from, const std::array<std::size_t, P::max_rank>& idx, std::size_t b) {
+  void slice(const slot& from, const std::array<std::size_t, P::max_rank>& idx, std::size_t b, std::size_t a = N - 2) {
     constexpr std::size_t M = rank_of<V>;
     constexpr std::ptrdiff_t shift = Left ? 0 : static_cast<std::ptrdiff_t>(N) - static_cast<std::ptrdiff_t>(M);
     // where the elements are (a value inside a loop has extents only)
@@ -897,11 +899,11 @@ class executor {
     slot& to = slots[V];
     to = from;
     std::ptrdiff_t off = 0;
-    for (std::size_t k = 0; k + 1 < N; ++k) {
+    for (std::size_t k = 0; k <= a; ++k) {
       const std::ptrdiff_t j = static_cast<std::ptrdiff_t>(k) - shift;
       if (j < 0 || j >= static_cast<std::ptrdiff_t>(M) || from.e[static_cast<std::size_t>(j)] == 1) continue;
-      off += static_cast<std::ptrdiff_t>(idx[k]) * from.s[static_cast<std::size_t>(j)];
-      to.e[static_cast<std::size_t>(j)] = k + 2 == N ? b : 1;
+      if constexpr (located) off += static_cast<std::ptrdiff_t>(idx[k]) * from.s[static_cast<std::size_t>(j)];
+      to.e[static_cast<std::size_t>(j)] = k == a ? b : 1;
     }
     if constexpr (located) to.p = static_cast<char*>(from.p) + off * static_cast<std::ptrdiff_t>(sizeof(dtype<V>));
   }
@@ -1000,6 +1002,63 @@ class executor {
       }
     }
     slots = saved;
+  }
+  // Total chain H (a reduction over every axis of its loop's result F): F block
+  // by block on the stack, in row-major order, each block reduced as it comes
+  // (texpr::run_reducer, block_summer: the unfused kernel's operations on the
+  // whole of F). A block is whole rows when a row fits it (axis N - 2), else a
+  // piece of one row (axis N - 1); nothing is allocated but the result.
+  template <std::size_t H>
+  void run_total() {
+    constexpr std::size_t F = fu.frame[H], W = fu.chain_out[H], N = rank_of<F>;
+    using T = dtype<F>;
+    using R = dtype<W>;
+    using Op = typename P::template entry_t<H>::op;
+    (void)storage<W>();
+    const auto saved = slots;
+    std::size_t count = 1;
+    for (std::size_t k = 0; k < N; ++k) count *= saved[F].e[k];
+    constexpr std::size_t per_run = row_scratch_bytes / sizeof(T);
+    const std::size_t C = saved[F].e[N - 1];
+    const bool by_rows = N >= 2 && C > 0 && C <= per_run;
+    const std::size_t a = by_rows ? N - 2 : N - 1, len = count == 0 ? 0 : saved[F].e[a];
+    const std::size_t unit = by_rows ? C : 1, per_block = by_rows ? per_run / C : per_run;
+    std::size_t outer = 1;
+    for (std::size_t k = 0; k < a; ++k) outer *= saved[F].e[k];
+    alignas(64) unsigned char stack[row_scratch_bytes];
+    T* const scratch = reinterpret_cast<T*>(stack);
+    static constexpr auto vs = chain_values<H>();
+    const auto reduce_all = [&](auto& acc) {
+      std::array<std::size_t, P::max_rank> idx{};
+      for (std::size_t o = 0; o < outer && len > 0; ++o) {
+        for (std::size_t k = a, rest = o; k-- > 0;) idx[k] = rest % saved[F].e[k], rest /= saved[F].e[k];
+        for (std::size_t i0 = 0; i0 < len; i0 += per_block) {
+          const std::size_t b = len - i0 < per_block ? len - i0 : per_block;
+          idx[a] = i0;
+          with_indices<vs.size()>([&]<std::size_t... K>() {
+            (slice<vs[K], N, false>(saved[vs[K]], idx, b, a), ...);
+          });
+          tx_extents<N> e{};
+          for (std::size_t i = 0; i < N; ++i) e[i] = i < a ? 1 : i == a ? b : C;
+          tx_strides<N> st{};
+          row_major<N>(e, st);
+          materialize<F>(view_type<F>(tx_unchecked, scratch, e, st));
+          acc.add(scratch, b * unit);
+        }
+      }
+      slots = saved;
+    };
+    R result;
+    if constexpr (is_reduction<Op>::value) {
+      texpr::run_reducer<typename Op::reducer, R, T> acc;
+      reduce_all(acc);
+      result = acc.result();
+    } else {
+      texpr::block_summer<T> acc;
+      reduce_all(acc);
+      result = static_cast<R>(acc.sum());
+    }
+    *view<W>().data() = result;
   }
   template <class Op, class R, class T>
   static R reduce_row(const T* p, std::size_t n) {

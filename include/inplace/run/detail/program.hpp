@@ -106,35 +106,46 @@ constexpr entry_facts facts_of() {
 // loop that alone reads softmax's result) run inside its row loop: block by
 // block of rows, the producer into the block, the row op on it, the consumer
 // over it. The values between them are never stored (schedule::row_value).
-enum class row_kind : unsigned char { none, softmax, reduce };
+//
+// A reduction over every axis (reduce_sum(x), reduce_max(x), a vector's
+// reduce_mean<0>, ...; not argmax/argmin) of a loop's one result runs the same
+// way, its chain's head of kind `total`: the loop computes its value block by
+// block (whole rows when a row fits the block, else pieces of a row) and the
+// reduction takes each block in turn, in row-major order (executor.hpp:
+// run_total), so nothing of the operand is stored.
+enum class row_kind : unsigned char { none, softmax, reduce, total };
 
 template <class Op>
-struct reduce_sum_axis : std::integral_constant<int, ops::all_axes> {};
+struct is_reduce_sum : std::false_type {};
 template <int A>
-struct reduce_sum_axis<ops::reduce_sum<A>> : std::integral_constant<int, A> {};
+struct is_reduce_sum<ops::reduce_sum<A>> : std::true_type {};
 template <class Op>
 struct is_reduction : std::false_type {};
 template <class R, int... A>
 struct is_reduction<ops::reduce<R, A...>> : std::true_type {};
 
-// What kind of row op node E is, its operand having rank `rank` (at least 2:
-// rows of a matrix or more; a vector is one row, nothing to block).
+// What kind of row op node E is, its operand having rank `rank` (a row op's
+// at least 2: rows of a matrix or more; a vector is one row, nothing to block).
 template <class E>
 constexpr row_kind row_kind_of(std::size_t rank) {
   if constexpr (E::desc.record.kind != entry_kind::op) {
     return row_kind::none;
   } else {
     using Op = typename E::op;
-    if (rank < 2 || E::desc.record.num_args != 1) return row_kind::none;
+    if (rank < 1 || E::desc.record.num_args != 1) return row_kind::none;
     if constexpr (std::is_same_v<Op, ops::softmax>) {
-      return row_kind::softmax;
-    } else if constexpr (reduce_sum_axis<Op>::value != ops::all_axes) {
-      return axis_of(reduce_sum_axis<Op>::value, rank) == rank - 1 ? row_kind::reduce : row_kind::none;
+      return rank >= 2 ? row_kind::softmax : row_kind::none;
+    } else if constexpr (is_reduce_sum<Op>::value) {
+      if (Op::axis == ops::all_axes) return row_kind::total;
+      const std::size_t a = axis_of(Op::axis, rank);
+      return a == rank ? row_kind::none : rank == 1 ? row_kind::total : a == rank - 1 ? row_kind::reduce : row_kind::none;
     } else if constexpr (is_reduction<Op>::value) {
       if constexpr (requires { Op::reducer::is_arg; }) return row_kind::none;
       else {
         const auto r = reduction_axes::read(Op::axes, rank);
-        return r.ok && r.count == 1 && r.reduced[rank - 1] ? row_kind::reduce : row_kind::none;
+        if (!r.ok) return row_kind::none;
+        if (r.count == rank) return row_kind::total;
+        return rank >= 2 && r.count == 1 && r.reduced[rank - 1] ? row_kind::reduce : row_kind::none;
       }
     } else {
       return row_kind::none;
@@ -189,6 +200,8 @@ class row_chainer {
       if (ls.readers.size(v) != 1 || ix.is_output[v] || ls.by_base.size(v) != 1) continue;
       const std::size_t c = ls.readers.at(v, 0);
       if (!g.fusable(c) || s.group[c] == none) continue;
+      // (a total reduction's blocks may cut rows: softmax stays out of its chain)
+      if (s.chain[s.last[s.group[c]]] != none && kind[s.chain[s.last[s.group[c]]]] == row_kind::total) continue;
       const std::size_t w = loop_result(s.group[c]);
       // (its rows are softmax's in every call: equal extent classes, graph/detail/fusion_rule.hpp)
       if (w == none || !same_dtype(v, w) || !classes.same(g, v, w) || row_leaves(s.group[c]) != 1) continue;

@@ -121,28 +121,71 @@ template <class T>
 
 }  // namespace reduce
 
-// The sum of p[0], ..., p[n - 1]: blocks of reduce::block<T>, added pairwise
-// without recursion: part[l] holds the sum of 2^l consecutive blocks (a binary
-// counter), so a block's sum meets at most log2(blocks) additions while it is
-// carried and as many when the parts are added at the end.
+// Block sums added pairwise without recursion: part[l] holds the sum of 2^l
+// consecutive blocks (a binary counter), so a block's sum meets at most
+// log2(blocks) additions while it is carried and as many when the parts are
+// added at the end.
+template <class T>
+struct pairwise_parts {
+  sum_t<T> part[64];
+  std::size_t count = 0;
+  void push(sum_t<T> s) {
+    std::size_t l = 0;
+    for (std::size_t c = count; c & 1; c >>= 1, ++l) s = part[l] + s;
+    part[l] = s;
+    ++count;
+  }
+  sum_t<T> total() const {
+    sum_t<T> t{};
+    bool first = true;
+    for (std::size_t l = 0; (count >> l) != 0; ++l)
+      if ((count >> l) & 1) t = first ? part[l] : part[l] + t, first = false;
+    return t;
+  }
+};
+
+// The sum of p[0], ..., p[n - 1]: blocks of reduce::block<T>, added pairwise.
 template <class T>
 sum_t<T> sum_blocks(const T* p, std::size_t n) {
   constexpr std::size_t B = reduce::block<T>;
   if (n <= B) return static_cast<sum_t<T>>(reduce::block_sum(p, n));
-  sum_t<T> part[64];
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < n; i += B, ++count) {
-    auto s = static_cast<sum_t<T>>(reduce::block_sum(p + i, std::min(B, n - i)));
-    std::size_t l = 0;
-    for (std::size_t c = count; c & 1; c >>= 1, ++l) s = part[l] + s;
-    part[l] = s;
-  }
-  sum_t<T> total{};
-  bool first = true;
-  for (std::size_t l = 0; (count >> l) != 0; ++l)
-    if ((count >> l) & 1) total = first ? part[l] : part[l] + total, first = false;
-  return total;
+  pairwise_parts<T> parts;
+  for (std::size_t i = 0; i < n; i += B) parts.push(static_cast<sum_t<T>>(reduce::block_sum(p + i, std::min(B, n - i))));
+  return parts.total();
 }
+
+// sum_blocks over a run handed over piece by piece, in order (a fused
+// reduction over every axis, run/detail/executor.hpp): the very additions of
+// sum_blocks (and of sum_run) on the whole run. Whole blocks are summed where
+// they lie; a block split between pieces is gathered in `held` first.
+template <class T>
+class block_summer {
+  static constexpr std::size_t B = reduce::block<T>;
+  pairwise_parts<T> parts;
+  T held[B];
+  std::size_t num_held = 0;
+
+  void push(const T* p, std::size_t n) { parts.push(static_cast<sum_t<T>>(reduce::block_sum(p, n))); }
+
+ public:
+  void add(const T* p, std::size_t n) {
+    if (num_held > 0) {
+      const std::size_t k = std::min(B - num_held, n);
+      std::copy_n(p, k, held + num_held);
+      num_held += k, p += k, n -= k;
+      if (num_held < B) return;
+      push(held, B), num_held = 0;
+    }
+    for (; n >= B; p += B, n -= B) push(p, B);
+    std::copy_n(p, n, held);
+    num_held = n;
+  }
+  sum_t<T> sum() {
+    if (parts.count == 0) return static_cast<sum_t<T>>(reduce::block_sum(held, num_held));  // n <= B: one block
+    if (num_held > 0) push(held, num_held), num_held = 0;
+    return parts.total();
+  }
+};
 
 // sum_blocks with the short path inlined (a call per row cost 64-element rows
 // a third of their time with clang++).
@@ -199,6 +242,32 @@ R reduce_run(const T* p, std::size_t n, std::ptrdiff_t s) {
   }
 }
 
+// reduce_run over a contiguous run handed over piece by piece, in order (a
+// fused reduction over every axis, run/detail/executor.hpp): floating sums and
+// means by block_summer (sum_run's additions), the others one step per element,
+// so the result is reduce_row's on the whole run.
+template <class Reducer, class R, class T>
+class run_reducer {
+  using A = typename Reducer::template acc<T>;
+  static constexpr bool sums = (std::is_same_v<Reducer, ops::sum_reducer> || std::is_same_v<Reducer, ops::mean_reducer>) &&
+                               std::is_floating_point_v<T> && std::is_same_v<A, sum_t<T>>;
+  std::conditional_t<sums, block_summer<T>, A> acc{};
+  std::size_t n = 0;
+
+ public:
+  void add(const T* p, std::size_t m) {
+    if constexpr (sums) {
+      acc.add(p, m);
+    } else {
+      std::size_t j = 0;
+      if (n == 0 && m > 0) acc = static_cast<A>(Reducer::first(p[0])), j = 1;
+      for (; j < m; ++j) acc = static_cast<A>(Reducer::step(acc, p[j]));
+    }
+    n += m;
+  }
+  R result();
+};
+
 // Reducer (ops/reductions.hpp) over the contiguous row p[0..n): one result of
 // a reduction over the last axis, by reduce_run as reduction_into
 // (tensor_reductions.hpp) computes it, so that a row op's fused block
@@ -214,6 +283,13 @@ R reduce_row(const T* p, std::size_t n) {
     }
   }
   return reduce_run<Reducer, R>(p, n, 1);
+}
+
+template <class Reducer, class R, class T>
+R run_reducer<Reducer, R, T>::result() {
+  if (n == 0) return reduce_row<Reducer, R>(static_cast<const T*>(nullptr), 0);
+  if constexpr (sums) return Reducer::template last<R>(acc.sum(), n);
+  else return Reducer::template last<R>(acc, n);
 }
 
 // out[j] = the sum over i < rows of p[i * rs + j], j < cols (each row contiguous).
