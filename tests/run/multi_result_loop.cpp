@@ -302,11 +302,16 @@ TEST_CASE("not joined: a later reader, a broadcast or transposed read, other ext
   check_all(k, std::tuple{vx, vy, vy});
   check_all<false>(k, std::tuple{vx, ip::tensor<float>{2}, vy});  // y broadcast: may fall back
 
-  // two reductions of two loops over x: joined, the loops' buffers would both be alive; not joined, one is reused
-  constexpr auto r = ip::function(ip::inputs(x), ip::outputs(ip::reduce_sum(x + 1.0_c), ip::reduce_sum(x * 2.0_c)));
+  // two opaque reductions (argmax: a kernel of its own) of two loops over x: joined, the loops'
+  // buffers would both be alive; not joined, one is reused
+  constexpr auto r = ip::function(ip::inputs(x), ip::outputs(ip::argmax(x + 1.0_c), ip::argmax(x * 2.0_c)));
   STATIC_REQUIRE(ip::plan(r, ip::borrowed) == ip::plan_result{3, 0, 4, 0, ip::dynamic});
   STATIC_REQUIRE(loop_of(r, x + 1.0_c) != loop_of(r, x * 2.0_c));
   check_all(r, std::tuple{vx});
+  // sums over every axis take their loops into their own row loops: nothing of either stored
+  constexpr auto sums = ip::function(ip::inputs(x), ip::outputs(ip::reduce_sum(x + 1.0_c), ip::reduce_sum(x * 2.0_c)));
+  STATIC_REQUIRE(ip::plan(sums, ip::borrowed) == ip::plan_result{2, 0, 2, 0, 2 * sizeof(float)});
+  check_all(sums, std::tuple{vx});
 }
 
 TEST_CASE("a joined loop whose arguments broadcast at run time runs the all-borrowed plan", "[run][multi_result]") {
