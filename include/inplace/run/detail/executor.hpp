@@ -924,20 +924,23 @@ class executor {
   }();
   // Value V's block (the sliced slots') computed into d: a loop's result over
   // its operands (its row value first, into d), or softmax over its operand's.
-  template <std::size_t V, class D>
+  // Into the chain's own scratch block (Fresh), which no operand reaches, the
+  // assignments skip the overlap scan; into a value's storage they keep it.
+  template <std::size_t V, bool Fresh, class D>
   void materialize(const D& d) {
+    constexpr assign_mode mode = Fresh ? assign_mode::fresh : assign_mode::checked;
     constexpr std::size_t E = g.producer(V);
     if constexpr (g.entries[E].info.elementwise) {
       constexpr std::size_t RL = row_leaf<fu.group[E]>;
       if constexpr (RL != none) {
-        materialize<RL>(d);
+        materialize<RL, Fresh>(d);
         bind<RL>(d);
       }
-      detail::assign(d, expr<E>(), assign_mode::checked);
+      detail::assign(d, expr<E>(), mode);
     } else {
       constexpr std::size_t U = g.arg(E, 0);
-      if constexpr (fu.row_value[U]) materialize<U>(d);
-      else detail::assign(d, as_const(view<U>()), assign_mode::checked);
+      if constexpr (fu.row_value[U]) materialize<U, Fresh>(d);
+      else detail::assign(d, as_const(view<U>()), mode);
       constexpr std::size_t N = rank_of<V>;
       const std::size_t b = d.extent(N - 2), n = d.extent(N - 1);
       for (std::size_t r = 0; r < b; ++r)
@@ -988,7 +991,7 @@ class executor {
           tx_strides<N> st{};
           row_major<N>(e, st);
           const view_type<F> d(tx_unchecked, scratch, e, st);
-          materialize<F>(d);
+          materialize<F, true>(d);
           using Op = typename P::template entry_t<H>::op;
           const auto out = view<W>();
           constexpr std::size_t RO = rank_of<W>;
@@ -997,7 +1000,7 @@ class executor {
             out.data()[static_cast<std::ptrdiff_t>(r) * os] =
                 reduce_row<Op, dtype<W>>(scratch + r * C, C);
         } else {
-          materialize<W>(view<W>());
+          materialize<W, false>(view<W>());
         }
       }
     }
@@ -1042,7 +1045,7 @@ class executor {
           for (std::size_t i = 0; i < N; ++i) e[i] = i < a ? 1 : i == a ? b : C;
           tx_strides<N> st{};
           row_major<N>(e, st);
-          materialize<F>(view_type<F>(tx_unchecked, scratch, e, st));
+          materialize<F, true>(view_type<F>(tx_unchecked, scratch, e, st));
           acc.add(scratch, b * unit);
         }
       }
