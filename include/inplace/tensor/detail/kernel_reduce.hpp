@@ -218,6 +218,13 @@ sum_t<T> sum_row(const T* p, std::size_t n, std::ptrdiff_t s) {
   return sum_strided(p, n, s);
 }
 
+// Whether Reducer over T sums by reduce_sum's kernel (floating sums and means,
+// accumulated in sum_t<T>): one answer for the unfused and the fused paths.
+template <class Reducer, class T>
+inline constexpr bool blocked_sum =
+    (std::is_same_v<Reducer, ops::sum_reducer> || std::is_same_v<Reducer, ops::mean_reducer>) &&
+    std::is_floating_point_v<T> && std::is_same_v<typename Reducer::template acc<T>, sum_t<T>>;
+
 // Reducer over one run of n > 0 elements p[0], p[s], ...: floating sums and
 // means by reduce_sum's kernel (sum_row: blocked, pairwise, SIMD), the others
 // one step per element.
@@ -231,8 +238,7 @@ R reduce_run(const T* p, std::size_t n, std::ptrdiff_t s) {
     return static_cast<R>(best);
   } else {
     using A = typename Reducer::template acc<T>;
-    constexpr bool sums = std::is_same_v<Reducer, ops::sum_reducer> || std::is_same_v<Reducer, ops::mean_reducer>;
-    if constexpr (sums && std::is_floating_point_v<T> && std::is_same_v<A, sum_t<T>>) {
+    if constexpr (blocked_sum<Reducer, T>) {
       return Reducer::template last<R>(sum_row(p, n, s), n);
     } else {
       A acc = static_cast<A>(Reducer::first(at(0)));
@@ -249,8 +255,7 @@ R reduce_run(const T* p, std::size_t n, std::ptrdiff_t s) {
 template <class Reducer, class R, class T>
 class run_reducer {
   using A = typename Reducer::template acc<T>;
-  static constexpr bool sums = (std::is_same_v<Reducer, ops::sum_reducer> || std::is_same_v<Reducer, ops::mean_reducer>) &&
-                               std::is_floating_point_v<T> && std::is_same_v<A, sum_t<T>>;
+  static constexpr bool sums = blocked_sum<Reducer, T>;
   std::conditional_t<sums, block_summer<T>, A> acc{};
   std::size_t n = 0;
 
