@@ -7,15 +7,16 @@ CXX ?= g++
 PRESET ?= $(if $(findstring clang,$(CXX)),clang,gcc)
 JOBS ?= 2
 # Which tests `make test` builds and runs: all of them (the default), or CI's
-# part for this compiler (gcc or clang; with `make asan` the three parts cover
-# every test, see docs/contributing.md).
+# part for this compiler (gcc or clang, see docs/contributing.md; CI's parts
+# leave the benchmarks out: `make bench` builds them).
 TEST_SET ?= all
+BENCH_FLAG = $(if $(filter all,$(TEST_SET)),,-DINPLACE_BENCH=OFF)
 
 .PHONY: deps configure demo test asan bench compile-bench clean
 deps:
 	@./scripts/install-deps.sh
 configure: deps
-	cmake --preset $(PRESET) -DINPLACE_TEST_SET=$(TEST_SET)
+	cmake --preset $(PRESET) -DINPLACE_TEST_SET=$(TEST_SET) $(BENCH_FLAG)
 demo: configure
 	cmake --build --preset $(PRESET) -j$(JOBS) --target examples
 	@ctest --preset $(PRESET) -L example > build/$(PRESET)/examples.log 2>&1 \
