@@ -1,6 +1,6 @@
 // dot's kernels (detail/kernel_dot.hpp) against a long double reference:
 // every extent around the register tile (MR x NR), the k block (KC) and the
-// packed blocks (NC, MC); transposed, strided and reversed operands; the three
+// packed blocks (NC); transposed, strided and reversed operands; the three
 // matrix-vector forms; the result overwritten, never accumulated into.
 #include "naive.hpp"
 
@@ -27,8 +27,6 @@ template <class T>
 constexpr std::size_t KC = tx::gemm::KC;
 template <class T>
 constexpr std::size_t NC = tx::gemm::NC<T>;
-template <class T>
-constexpr std::size_t MC = tx::gemm::MC<T>;
 #else
 template <class T>
 constexpr std::size_t MR = 4;
@@ -40,8 +38,6 @@ template <class T>
 constexpr std::size_t KC = 64;
 template <class T>
 constexpr std::size_t NC = 64;
-template <class T>
-constexpr std::size_t MC = 64;
 #endif
 
 // Element (i, j) of a matrix view, and (i) of a vector view, as long double.
@@ -101,14 +97,15 @@ TEMPLATE_TEST_CASE("dot of every extent around the tile and the k block", "[kern
 TEMPLATE_TEST_CASE("dot across the packed blocks, with transposed, strided and reversed operands", "[kernels][dot]",
                    float, double) {
   using T = TestType;
-  // n past NC (two B blocks), k past KC (accumulated k slices), m past MC (two A passes; k small there).
+  // n past NC (two B blocks, A's panels packed again for the second), k past KC (accumulated k slices),
+  // a tall A (many panels, k small).
   {
     const std::size_t m = MR<T> + 3, k = KC<T> + 5, n = NC<T> + NR<T> + 1;
     const auto A = matrix<T>(m, k, 3), B = matrix<T>(k, n, 4);
     CHECK(check_dot<T>(A.view(), B.view(), m, k, n));
   }
   {
-    const std::size_t m = MC<T> + MR<T> + 1, k = 3, n = 5;
+    const std::size_t m = 40 * MR<T> + 1, k = 3, n = 5;
     const auto A = matrix<T>(m, k, 5), B = matrix<T>(k, n, 6);
     CHECK(check_dot<T>(A.view(), B.view(), m, k, n));
   }

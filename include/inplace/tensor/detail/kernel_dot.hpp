@@ -3,10 +3,10 @@
 // double with xsimd: the GotoBLAS / BLIS structure, seen from row-major C.
 //
 //   for each KC-deep slice of k:                 (pc)
-//     pack A's rows (mc x kc) into MR-row panels  (each column of a panel: MR values)
 //     for each NC-wide block of B's columns:      (jc; the packed block stays in L2)
 //       pack B's block (kc x nc) into NR-column panels (each row of a panel: NR values)
-//       for each MR-row panel of A:               (ir; its kc x MR values stay in L1)
+//       for each MR-row panel of A:               (ir)
+//         pack it (kc x MR: each column MR values; it stays in L1)
 //         for each NR-column panel of B:          (jr; streamed from L2)
 //           micro kernel: an MR x NR tile of C in registers, kc rank-1 updates
 //
@@ -20,8 +20,12 @@
 // written through a small buffer.
 //
 // Scratch: the packed panels live in a per-thread buffer that grows to the
-// largest product seen (at most (MC + NR) * KC + KC * (NC + NR) elements) and
-// is kept for the next call: internal, never part of a result.
+// largest product seen (at most MR * KC + KC * NC elements: 524 KiB for float
+// on AVX-512) and is kept for the next call: internal, never part of a result.
+// A is packed one panel at a time, just before its use: all of A's rows at
+// once (up to 2 MiB) bought no speed (the transformer's products, paired with
+// Eigen: within the noise), and B's blocks of more than NC columns pack each
+// panel again, a transposing copy of m x k values per block.
 //
 // Matrix-vector products (NumPy's (m,k)(k) and (k)(k,n)) and (k)(k) have their
 // own loops: each row's dot product, or rows of B scaled and added into
@@ -59,9 +63,6 @@ inline constexpr std::size_t KC = 256;
 // B's packed block: about 512 KiB, half of a 1 MiB L2.
 template <class V>
 inline constexpr std::size_t NC = (512 * 1024 / (KC * sizeof(V))) / NR<V> * NR<V>;
-// A's packed rows per pass: up to 2 MiB (an L3 share).
-template <class V>
-inline constexpr std::size_t MC = (2048 * 1024 / (KC * sizeof(V))) / MR * MR;
 
 // c (H x NR, row stride ldc) = (or +=, when add) the product of the top H rows
 // of a packed A panel (kc columns of MR) and a packed B panel (kc rows of NR).
@@ -252,48 +253,44 @@ void gemm(V* c, std::size_t m, std::size_t k, std::size_t n, const TA* a, std::p
     std::fill_n(c, m * n, V{});
     return;
   }
-  const std::size_t mcap = std::min(MC<V>, (m + MR - 1) / MR * MR);
   const std::size_t ncap = std::min(NC<V>, (n + nr - 1) / nr * nr);
   const std::size_t kcap = std::min(KC, k);
   constexpr std::size_t line = 64 / sizeof(V);  // pb on a cache line too: the micro kernel's aligned loads
-  const std::size_t asize = (mcap * kcap + line - 1) / line * line;
+  const std::size_t asize = (MR * kcap + line - 1) / line * line;
   V* pa = scratch<V>(asize + ncap * kcap);
   V* pb = pa + asize;
   const auto ldc = static_cast<std::ptrdiff_t>(n);
   alignas(64) V edge[MR * nr];
-  for (std::size_t i0 = 0; i0 < m; i0 += MC<V>) {
-    const std::size_t mc = std::min(MC<V>, m - i0);
-    for (std::size_t p0 = 0; p0 < k; p0 += KC) {
-      const std::size_t kc = std::min(KC, k - p0);
-      const bool add = p0 > 0;
-      pack_a(pa, a + static_cast<std::ptrdiff_t>(i0) * a0 + static_cast<std::ptrdiff_t>(p0) * a1, a0, a1, mc, kc);
-      for (std::size_t j0 = 0; j0 < n; j0 += NC<V>) {
-        const std::size_t nc = std::min(NC<V>, n - j0);
-        pack_b(pb, b + static_cast<std::ptrdiff_t>(p0) * b0 + static_cast<std::ptrdiff_t>(j0) * b1, b0, b1, kc, nc);
-        for (std::size_t i = 0; i < mc; i += MR) {
-          const V* ap = pa + i * kc;
-          const std::size_t h = std::min(MR, mc - i);
-          for (std::size_t j = 0; j < nc; j += nr) {
-            const V* bp = pb + j * kc;
-            V* ct = c + static_cast<std::ptrdiff_t>(i0 + i) * ldc + static_cast<std::ptrdiff_t>(j0 + j);
-            const std::size_t w = std::min(nr, nc - j);
-            if (h == MR && w == nr) {
-              micro<MR>(kc, ap, bp, ct, ldc, add);
-            } else if (h == MQ && w == nr) {
-              micro<MQ>(kc, ap, bp, ct, ldc, add);
-            } else if (h == 2 * MQ && w == nr) {
-              micro<2 * MQ>(kc, ap, bp, ct, ldc, add);
-            } else {  // an edge tile: the rows of a whole tile into `edge`, its valid part into c
-              const auto le = static_cast<std::ptrdiff_t>(nr);
-              if (h <= MQ) micro<MQ>(kc, ap, bp, edge, le, false);
-              else if (h <= 2 * MQ) micro<2 * MQ>(kc, ap, bp, edge, le, false);
-              else micro<MR>(kc, ap, bp, edge, le, false);
-              for (std::size_t r = 0; r < h; ++r)
-                for (std::size_t q = 0; q < w; ++q)
-                  ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] =
-                      (add ? ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] : V{}) +
-                      edge[r * nr + q];
-            }
+  for (std::size_t p0 = 0; p0 < k; p0 += KC) {
+    const std::size_t kc = std::min(KC, k - p0);
+    const bool add = p0 > 0;
+    for (std::size_t j0 = 0; j0 < n; j0 += NC<V>) {
+      const std::size_t nc = std::min(NC<V>, n - j0);
+      pack_b(pb, b + static_cast<std::ptrdiff_t>(p0) * b0 + static_cast<std::ptrdiff_t>(j0) * b1, b0, b1, kc, nc);
+      for (std::size_t i = 0; i < m; i += MR) {
+        const std::size_t h = std::min(MR, m - i);
+        pack_a(pa, a + static_cast<std::ptrdiff_t>(i) * a0 + static_cast<std::ptrdiff_t>(p0) * a1, a0, a1, h, kc);
+        const V* ap = pa;
+        for (std::size_t j = 0; j < nc; j += nr) {
+          const V* bp = pb + j * kc;
+          V* ct = c + static_cast<std::ptrdiff_t>(i) * ldc + static_cast<std::ptrdiff_t>(j0 + j);
+          const std::size_t w = std::min(nr, nc - j);
+          if (h == MR && w == nr) {
+            micro<MR>(kc, ap, bp, ct, ldc, add);
+          } else if (h == MQ && w == nr) {
+            micro<MQ>(kc, ap, bp, ct, ldc, add);
+          } else if (h == 2 * MQ && w == nr) {
+            micro<2 * MQ>(kc, ap, bp, ct, ldc, add);
+          } else {  // an edge tile: the rows of a whole tile into `edge`, its valid part into c
+            const auto le = static_cast<std::ptrdiff_t>(nr);
+            if (h <= MQ) micro<MQ>(kc, ap, bp, edge, le, false);
+            else if (h <= 2 * MQ) micro<2 * MQ>(kc, ap, bp, edge, le, false);
+            else micro<MR>(kc, ap, bp, edge, le, false);
+            for (std::size_t r = 0; r < h; ++r)
+              for (std::size_t q = 0; q < w; ++q)
+                ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] =
+                    (add ? ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] : V{}) +
+                    edge[r * nr + q];
           }
         }
       }
