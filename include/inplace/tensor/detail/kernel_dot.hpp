@@ -198,8 +198,14 @@ void pack_b(V* __restrict dst, const TB* b, std::ptrdiff_t b0, std::ptrdiff_t b1
       const TB* bp = b + static_cast<std::ptrdiff_t>(p) * b0;
       V* d = dst + p * nr;  // panel j / nr begins at dst + j * kc
       std::size_t j = 0;
-      for (; j < full; j += nr, d += kc * nr)
-        for (std::size_t c = 0; c < nr; ++c) d[c] = static_cast<V>(bp[j + c]);
+      for (; j < full; j += nr, d += kc * nr) {
+        if constexpr (std::is_same_v<TB, V>) {  // by batches: g++ made the loop a memmove call of NR values
+#pragma GCC unroll 4
+          for (std::size_t c = 0; c < nr; c += W<V>) batch<V>::load_unaligned(bp + j + c).store_aligned(d + c);
+        } else {
+          for (std::size_t c = 0; c < nr; ++c) d[c] = static_cast<V>(bp[j + c]);
+        }
+      }
       if (j < nc) {
         std::size_t c = 0;
         for (; c < nc - j; ++c) d[c] = static_cast<V>(bp[j + c]);
