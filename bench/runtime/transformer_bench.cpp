@@ -4,7 +4,8 @@
 // returns y), against the same block written with Eigen (row-major matrices,
 // its buffers allocated once, products with noalias, gelu with Eigen's erf).
 // Both are checked to agree before timing; the ratio is paired (paired.hpp):
-// vs_eigen above 1.0 means Eigen is slower. The `steps` benchmark times the
+// vs_eigen above 1.0 means Eigen is slower (vs_eigen_cpu: the same in thread
+// CPU time, see cpu_pair). The `part/` benchmarks times the
 // block's parts on their own (the products, the layer norms, the attention's
 // softmax, the gelu) in the graph and in Eigen, to show where the time goes.
 #include "../transformer_block.hpp"
@@ -18,6 +19,8 @@
 #include <cmath>
 #include <cstddef>
 #include <string>
+#include <time.h>
+#include <vector>
 
 namespace {
 using namespace transformer;
@@ -63,6 +66,32 @@ struct eigen_block {
   }
 };
 
+// Each call's thread CPU time beside paired.hpp's wall time: on a shared
+// machine (load 4-6 on 2 cores) a 30 ms call is often descheduled, which the
+// wall time charges to whichever side it hit. The counter vs_eigen_cpu is the
+// median over rounds of Eigen's CPU time over the graph's.
+struct cpu_pair {
+  std::vector<double> t[2];
+  static double now() {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  }
+  template <class F>
+  auto timed(int side, F& f) {
+    return [this, side, &f] {
+      const double t0 = now();
+      f();
+      t[side].push_back(now() - t0);
+    };
+  }
+  double ratio() {
+    std::vector<double> r;
+    for (std::size_t i = 0; i < std::min(t[0].size(), t[1].size()); ++i) r.push_back(t[1][i] / t[0][i]);
+    return r.empty() ? 0 : bench::median(r);
+  }
+};
+
 struct inputs {
   act x;
   weights w;
@@ -90,8 +119,12 @@ void BM_transformer_block(benchmark::State& state) {
     benchmark::DoNotOptimize(out.data());
   };
   auto s_eigen = [&] { e.run(in.x, in.w); };
-  const double t = bench::paired_rounds(state, 1, {"graph", "eigen"}, s_graph, s_eigen);
+  cpu_pair cpu;
+  auto c_graph = cpu.timed(0, s_graph);
+  auto c_eigen = cpu.timed(1, s_eigen);
+  const double t = bench::paired_rounds(state, 1, {"graph", "eigen"}, c_graph, c_eigen);
   state.counters["graph_ms"] = t * 1e3;
+  state.counters["vs_eigen_cpu"] = cpu.ratio();
   state.counters["max_rel_diff"] = worst;
   state.counters["plan_allocations"] = static_cast<double>(
       ip::plan(block, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed)
@@ -107,6 +140,7 @@ constexpr auto P = ip::input<"P", float, ip::extents<S, S>>;
 constexpr auto U = ip::input<"U", float, ip::extents<S, H>>;
 constexpr auto part_proj = ip::function(ip::inputs(A, Wq), ip::outputs(ip::dot(A, Wq)));
 constexpr auto part_scores = ip::function(ip::inputs(A, B), ip::outputs(ip::dot(A, ip::transpose(B))));
+constexpr auto part_pv = ip::function(ip::inputs(P, A), ip::outputs(ip::dot(P, A)));
 constexpr auto part_up = ip::function(ip::inputs(A, W1), ip::outputs(ip::dot(A, W1)));
 constexpr auto part_down = ip::function(ip::inputs(U, W2), ip::outputs(ip::dot(U, W2)));
 constexpr auto part_norm = ip::function(ip::inputs(A), ip::outputs(layer_norm(A)));
@@ -128,7 +162,8 @@ void BM_part(benchmark::State& state) {
     else if constexpr (Part == 3) benchmark::DoNotOptimize(part_down(uu, in.w.w2).data());
     else if constexpr (Part == 4) benchmark::DoNotOptimize(part_norm(a).data());
     else if constexpr (Part == 5) benchmark::DoNotOptimize(part_softmax(p).data());
-    else benchmark::DoNotOptimize(part_gelu(uu).data());
+    else if constexpr (Part == 6) benchmark::DoNotOptimize(part_gelu(uu).data());
+    else benchmark::DoNotOptimize(part_pv(p, a).data());
   };
   auto eg = [&] {
     if constexpr (Part == 0) e.q.noalias() = Am * Wq;
@@ -145,18 +180,25 @@ void BM_part(benchmark::State& state) {
         r = (r.array() - m).exp();
         r /= r.sum();
       }
+    } else if constexpr (Part == 7) {
+      e.att.noalias() = cmap(p.data(), S, S) * Am;
     } else {
       e.u = 0.5f * cmap(uu.data(), S, H).array() * (1.0f + (cmap(uu.data(), S, H).array() * 0.70710678118654752f).erf());
     }
     benchmark::ClobberMemory();
   };
-  const double t = bench::paired_rounds(state, 1, {"graph", "eigen"}, g, eg);
+  cpu_pair cpu;
+  auto cg = cpu.timed(0, g);
+  auto ce = cpu.timed(1, eg);
+  const double t = bench::paired_rounds(state, 1, {"graph", "eigen"}, cg, ce);
   state.counters["graph_ms"] = t * 1e3;
+  state.counters["vs_eigen_cpu"] = cpu.ratio();
 }
-// 0: h Wq (x3 in the block), 1: q k^T, 2: h W1, 3: gelu(.) W2, 4: layer norm (x2),
-// 5: mask and softmax, 6: gelu
+// 0: h Wq (x4 in the block, with attention Wo), 1: q k^T, 7: p v, 2: h W1, 3: gelu(.) W2,
+// 4: layer norm (x2), 5: mask and softmax, 6: gelu
 BENCHMARK(BM_part<0>)->Name("part/proj_SxD_DxD")->Iterations(31)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_part<1>)->Name("part/scores_q_kT")->Iterations(31)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_part<7>)->Name("part/attn_p_v")->Iterations(31)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_part<2>)->Name("part/up_SxD_DxH")->Iterations(31)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_part<3>)->Name("part/down_SxH_HxD")->Iterations(31)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_part<4>)->Name("part/layer_norm")->Iterations(31)->Unit(benchmark::kMillisecond);

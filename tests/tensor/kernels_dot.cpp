@@ -1,6 +1,6 @@
 // dot's kernels (detail/kernel_dot.hpp) against a long double reference:
 // every extent around the register tile (MR x NR), the k block (KC) and the
-// packed blocks (NC, MC); transposed, strided and reversed operands; the three
+// packed blocks (NC); transposed, strided and reversed operands; the three
 // matrix-vector forms; the result overwritten, never accumulated into.
 #include "naive.hpp"
 
@@ -20,24 +20,24 @@ namespace {
 template <class T>
 constexpr std::size_t MR = tx::gemm::MR;
 template <class T>
+constexpr std::size_t MQ = tx::gemm::MQ;
+template <class T>
 constexpr std::size_t NR = tx::gemm::NR<T>;
 template <class T>
 constexpr std::size_t KC = tx::gemm::KC;
 template <class T>
 constexpr std::size_t NC = tx::gemm::NC<T>;
-template <class T>
-constexpr std::size_t MC = tx::gemm::MC<T>;
 #else
 template <class T>
 constexpr std::size_t MR = 4;
+template <class T>
+constexpr std::size_t MQ = 1;
 template <class T>
 constexpr std::size_t NR = 8;
 template <class T>
 constexpr std::size_t KC = 64;
 template <class T>
 constexpr std::size_t NC = 64;
-template <class T>
-constexpr std::size_t MC = 64;
 #endif
 
 // Element (i, j) of a matrix view, and (i) of a vector view, as long double.
@@ -97,14 +97,15 @@ TEMPLATE_TEST_CASE("dot of every extent around the tile and the k block", "[kern
 TEMPLATE_TEST_CASE("dot across the packed blocks, with transposed, strided and reversed operands", "[kernels][dot]",
                    float, double) {
   using T = TestType;
-  // n past NC (two B blocks), k past KC (accumulated k slices), m past MC (two A passes; k small there).
+  // n past NC (two B blocks, A's panels packed again for the second), k past KC (accumulated k slices),
+  // a tall A (many panels, k small).
   {
     const std::size_t m = MR<T> + 3, k = KC<T> + 5, n = NC<T> + NR<T> + 1;
     const auto A = matrix<T>(m, k, 3), B = matrix<T>(k, n, 4);
     CHECK(check_dot<T>(A.view(), B.view(), m, k, n));
   }
   {
-    const std::size_t m = MC<T> + MR<T> + 1, k = 3, n = 5;
+    const std::size_t m = 40 * MR<T> + 1, k = 3, n = 5;
     const auto A = matrix<T>(m, k, 5), B = matrix<T>(k, n, 6);
     CHECK(check_dot<T>(A.view(), B.view(), m, k, n));
   }
@@ -126,6 +127,31 @@ TEMPLATE_TEST_CASE("dot across the packed blocks, with transposed, strided and r
   for (std::size_t i = 0; i < Bi.size(); ++i) Bi[i] = static_cast<int>(i % 5) - 2;
   CHECK(check_dot<T>(Ai.view(), B.view(), m, k, n));
   CHECK(check_dot<T>(ip::transpose(At), Bi.view(), m, k, n));
+}
+
+TEMPLATE_TEST_CASE("dot's short last panels of A and transposed operands across every packing edge", "[kernels][dot]",
+                   float, double) {
+  using T = TestType;
+  const std::size_t mr = MR<T>, mq = MQ<T>, nr = NR<T>, kc = KC<T>;
+  // m: the last panel of A whole in a kernel of MQ or 2 MQ rows, or one row
+  // short of it (through the edge buffer); k: across the 16-wide transposing
+  // chunks and the k slices (accumulated into C); n: whole panels of B and not.
+  for (std::size_t m : {mq, mr + mq, mr + mq - 1, mr + 2 * mq, mr + 2 * mq - 1, std::size_t{16}, std::size_t{17}})
+    for (std::size_t k : {std::size_t{1}, std::size_t{15}, std::size_t{16}, std::size_t{33}, kc + 17})
+      for (std::size_t n : {std::size_t{1}, nr, nr + 15, 2 * nr + 17}) {
+        INFO(m << " x " << k << " x " << n);
+        const auto A = matrix<T>(m, k, 21), B = matrix<T>(k, n, 22), At = matrix<T>(k, m, 23), Bt = matrix<T>(n, k, 24);
+        CHECK(check_dot<T>(A.view(), B.view(), m, k, n));
+        CHECK(check_dot<T>(A.view(), ip::transpose(Bt), m, k, n));  // q k^T: both operands contiguous along k
+        CHECK(check_dot<T>(ip::transpose(At), ip::transpose(Bt), m, k, n));
+      }
+  // Lines of a transposed operand a row stride apart that is not their length
+  // (a column block of a wider matrix), and reversed.
+  const std::size_t m = mr + 5, k = 3 * 16 + 7, n = nr + 3;
+  const auto wide = matrix<T>(n + 2, k + 9, 25), A = matrix<T>(m, k, 26);
+  const ip::tensor_view<const T, 2> bt(wide.data() + 3, {n, k}, {static_cast<std::ptrdiff_t>(k + 9), 1});
+  CHECK(check_dot<T>(A.view(), ip::transpose(bt), m, k, n));
+  CHECK(check_dot<T>(ip::reverse(A), ip::transpose(ip::reverse(bt)), m, k, n));
 }
 
 TEMPLATE_TEST_CASE("matrix-vector, vector-matrix and vector-vector products of every layout", "[kernels][dot]", float,

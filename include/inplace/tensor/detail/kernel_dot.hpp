@@ -3,10 +3,10 @@
 // double with xsimd: the GotoBLAS / BLIS structure, seen from row-major C.
 //
 //   for each KC-deep slice of k:                 (pc)
-//     pack A's rows (mc x kc) into MR-row panels  (each column of a panel: MR values)
 //     for each NC-wide block of B's columns:      (jc; the packed block stays in L2)
 //       pack B's block (kc x nc) into NR-column panels (each row of a panel: NR values)
-//       for each MR-row panel of A:               (ir; its kc x MR values stay in L1)
+//       for each MR-row panel of A:               (ir)
+//         pack it (kc x MR: each column MR values; it stays in L1)
 //         for each NR-column panel of B:          (jr; streamed from L2)
 //           micro kernel: an MR x NR tile of C in registers, kc rank-1 updates
 //
@@ -14,12 +14,18 @@
 // MR broadcasts of A and 2 MR fused multiply-adds. MR is 12 with 32 vector
 // registers (AVX-512: 24 accumulators), 6 with 16. Packing reads any strides
 // (transposed views included), converts to the result's type and pads the last
-// panels with zeros, so the micro kernel always runs whole tiles; an edge tile
-// is written through a small buffer.
+// panels with zeros, so the micro kernel always runs whole tiles; the last
+// panel of A runs the kernel of its rows rounded up to MR / 3 (a third of the
+// FMAs for 256 = 21 x 12 + 4 rows), and a tile that C cannot take whole is
+// written through a small buffer.
 //
 // Scratch: the packed panels live in a per-thread buffer that grows to the
-// largest product seen (at most (MC + NR) * KC + KC * (NC + NR) elements) and
-// is kept for the next call: internal, never part of a result.
+// largest product seen (at most MR * KC + KC * NC elements: 524 KiB for float
+// on AVX-512) and is kept for the next call: internal, never part of a result.
+// A is packed one panel at a time, just before its use: all of A's rows at
+// once (up to 2 MiB) bought no speed (the transformer's products, paired with
+// Eigen: within the noise), and B's blocks of more than NC columns pack each
+// panel again, a transposing copy of m x k values per block.
 //
 // Matrix-vector products (NumPy's (m,k)(k) and (k)(k,n)) and (k)(k) have their
 // own loops: each row's dot product, or rows of B scaled and added into
@@ -30,6 +36,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 #include <type_traits>
 
 namespace inplace::detail::texpr::gemm {
@@ -48,35 +57,35 @@ inline constexpr std::size_t MR = 6;
 #endif
 template <class V>
 inline constexpr std::size_t NR = 2 * W<V>;
+// The last panel of A runs a kernel of MQ or 2 MQ rows when fewer remain.
+inline constexpr std::size_t MQ = MR / 3;
 inline constexpr std::size_t KC = 256;
 // B's packed block: about 512 KiB, half of a 1 MiB L2.
 template <class V>
 inline constexpr std::size_t NC = (512 * 1024 / (KC * sizeof(V))) / NR<V> * NR<V>;
-// A's packed rows per pass: up to 2 MiB (an L3 share).
-template <class V>
-inline constexpr std::size_t MC = (2048 * 1024 / (KC * sizeof(V))) / MR * MR;
 
-// c (MR x NR, row stride ldc) = (or +=, when add) the product of a packed A
-// panel (kc columns of MR) and a packed B panel (kc rows of NR).
-template <class V>
+// c (H x NR, row stride ldc) = (or +=, when add) the product of the top H rows
+// of a packed A panel (kc columns of MR) and a packed B panel (kc rows of NR).
+// H < MR for the last panel of A (256 rows: 21 panels of 12 and one of 4).
+template <std::size_t H, class V>
 [[gnu::always_inline]] inline void micro(std::size_t kc, const V* __restrict a, const V* __restrict b, V* c,
                                          std::ptrdiff_t ldc, bool add) {
   using B = batch<V>;
   constexpr std::size_t w = W<V>;
-  B r0[MR], r1[MR];
+  B r0[H], r1[H];
 #pragma GCC unroll 16
-  for (std::size_t i = 0; i < MR; ++i) r0[i] = r1[i] = B(V{});
+  for (std::size_t i = 0; i < H; ++i) r0[i] = r1[i] = B(V{});
   for (std::size_t p = 0; p < kc; ++p, a += MR, b += 2 * w) {
     const B b0 = B::load_aligned(b), b1 = B::load_aligned(b + w);
 #pragma GCC unroll 16
-    for (std::size_t i = 0; i < MR; ++i) {
+    for (std::size_t i = 0; i < H; ++i) {
       const B ai(a[i]);
       r0[i] = xsimd::fma(ai, b0, r0[i]);
       r1[i] = xsimd::fma(ai, b1, r1[i]);
     }
   }
 #pragma GCC unroll 16
-  for (std::size_t i = 0; i < MR; ++i) {
+  for (std::size_t i = 0; i < H; ++i) {
     V* ci = c + static_cast<std::ptrdiff_t>(i) * ldc;
     if (add) {
       r0[i] += B::load_unaligned(ci);
@@ -87,17 +96,90 @@ template <class V>
   }
 }
 
+#if defined(__AVX512F__)
+// The 16 x 16 transpose of r in registers (row q of the result: lane q of every
+// row): pairs of rows interleaved by 32 and 64 bits within 128-bit lanes, then
+// the lanes gathered by two rounds of shuffles.
+inline void transpose16(__m512 r[16]) {
+  __m512 t[16];
+  for (int i = 0; i < 8; ++i) {
+    t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+    t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+  }
+  // Lane L of r[4 i + s]: rows 4 i .. 4 i + 3 of column 4 L + s.
+  for (int i = 0; i < 4; ++i)
+    for (int h = 0; h < 2; ++h) {
+      const __m512d x = _mm512_castps_pd(t[4 * i + h]), y = _mm512_castps_pd(t[4 * i + h + 2]);
+      r[4 * i + 2 * h] = _mm512_castpd_ps(_mm512_unpacklo_pd(x, y));
+      r[4 * i + 2 * h + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(x, y));
+    }
+  for (int s = 0; s < 4; ++s) {
+    t[s] = _mm512_shuffle_f32x4(r[s], r[4 + s], 0x88);  // lanes 0, 2 of each
+    t[4 + s] = _mm512_shuffle_f32x4(r[s], r[4 + s], 0xdd);  // lanes 1, 3
+    t[8 + s] = _mm512_shuffle_f32x4(r[8 + s], r[12 + s], 0x88);
+    t[12 + s] = _mm512_shuffle_f32x4(r[8 + s], r[12 + s], 0xdd);
+  }
+  for (int s = 0; s < 4; ++s) {
+    r[s] = _mm512_shuffle_f32x4(t[s], t[8 + s], 0x88);
+    r[8 + s] = _mm512_shuffle_f32x4(t[s], t[8 + s], 0xdd);
+    r[4 + s] = _mm512_shuffle_f32x4(t[4 + s], t[12 + s], 0x88);
+    r[12 + s] = _mm512_shuffle_f32x4(t[4 + s], t[12 + s], 0xdd);
+  }
+}
+#endif
+
+// dst[p * Width + r] = src[r * rs + p] (p < kc, r < rows; zeros for rows <= r <
+// Width): `rows` lines contiguous along p, transposed into one panel. A chunk of
+// p (a cache line of each line) at a time, so every line of the source is read
+// once even when the lines' stride sends them all to one L1 set (a stride of
+// 8 KiB, a row of 2048 floats, did: twice the time of this order). Float on
+// AVX-512 transposes 16 x 16 blocks in registers (q k^T packs both operands so:
+// a tenth of its time in scalar moves).
+template <std::size_t Width, class V, class T>
+void pack_lines(V* __restrict dst, const T* src, std::ptrdiff_t rs, std::size_t rows, std::size_t kc) {
+  std::size_t p0 = 0;
+#if defined(__AVX512F__)
+  if constexpr (std::is_same_v<V, float> && std::is_same_v<T, float>) {
+    for (; p0 + 16 <= kc; p0 += 16, dst += 16 * Width)
+      for (std::size_t g = 0; g < Width; g += 16) {  // lines g .. g + 15, zeros past rows
+        __m512 r[16];
+        for (std::size_t q = 0; q < 16; ++q)
+          r[q] = g + q < rows ? _mm512_loadu_ps(src + static_cast<std::ptrdiff_t>(g + q) * rs + static_cast<std::ptrdiff_t>(p0))
+                              : _mm512_setzero_ps();
+        transpose16(r);
+        const auto keep = static_cast<__mmask16>(Width - g >= 16 ? 0xffff : (1u << (Width - g)) - 1);
+        for (std::size_t q = 0; q < 16; ++q) _mm512_mask_storeu_ps(dst + q * Width + g, keep, r[q]);
+      }
+  }
+#endif
+  constexpr std::size_t chunk = 64 / sizeof(T) < 4 ? 4 : 64 / sizeof(T);
+  for (; p0 < kc; p0 += chunk, dst += chunk * Width) {
+    const std::size_t pe = std::min(chunk, kc - p0);
+    for (std::size_t r = 0; r < rows; ++r) {
+      const T* s = src + static_cast<std::ptrdiff_t>(r) * rs + static_cast<std::ptrdiff_t>(p0);
+      for (std::size_t p = 0; p < pe; ++p) dst[p * Width + r] = static_cast<V>(s[p]);
+    }
+    for (std::size_t r = rows; r < Width; ++r)
+      for (std::size_t p = 0; p < pe; ++p) dst[p * Width + r] = V{};
+  }
+}
+
 // A (rows i0.., columns p0.., any strides) packed into MR-row panels, zero-padded.
 template <class V, class TA>
 void pack_a(V* __restrict dst, const TA* a, std::ptrdiff_t a0, std::ptrdiff_t a1, std::size_t mc, std::size_t kc) {
-  for (std::size_t i = 0; i < mc; i += MR) {
+  for (std::size_t i = 0; i < mc; i += MR, dst += MR * kc) {
     const std::size_t h = std::min(MR, mc - i);
     const TA* ai = a + static_cast<std::ptrdiff_t>(i) * a0;
-    for (std::size_t p = 0; p < kc; ++p, dst += MR) {
+    if (a1 == 1) {  // rows contiguous (row-major A)
+      pack_lines<MR>(dst, ai, a0, h, kc);
+      continue;
+    }
+    V* d = dst;
+    for (std::size_t p = 0; p < kc; ++p, d += MR) {
       const TA* aip = ai + static_cast<std::ptrdiff_t>(p) * a1;
       std::size_t r = 0;
-      for (; r < h; ++r) dst[r] = static_cast<V>(aip[static_cast<std::ptrdiff_t>(r) * a0]);
-      for (; r < MR; ++r) dst[r] = V{};
+      for (; r < h; ++r) d[r] = static_cast<V>(aip[static_cast<std::ptrdiff_t>(r) * a0]);
+      for (; r < MR; ++r) d[r] = V{};
     }
   }
 }
@@ -106,17 +188,45 @@ void pack_a(V* __restrict dst, const TA* a, std::ptrdiff_t a0, std::ptrdiff_t a1
 template <class V, class TB>
 void pack_b(V* __restrict dst, const TB* b, std::ptrdiff_t b0, std::ptrdiff_t b1, std::size_t kc, std::size_t nc) {
   constexpr std::size_t nr = NR<V>;
-  for (std::size_t j = 0; j < nc; j += nr) {
+  if (b1 == 1) {
+    // Rows contiguous (row-major B): each row of the block read once, left to
+    // right, its NR-wide pieces stored into every panel. (Panel by panel, the
+    // reads jumped a row stride every NR values: a quarter of a 512 x 512
+    // product's time went to packing.)
+    const std::size_t full = nc / nr * nr;
+    for (std::size_t p = 0; p < kc; ++p) {
+      const TB* bp = b + static_cast<std::ptrdiff_t>(p) * b0;
+      V* d = dst + p * nr;  // panel j / nr begins at dst + j * kc
+      std::size_t j = 0;
+      for (; j < full; j += nr, d += kc * nr) {
+        if constexpr (std::is_same_v<TB, V>) {  // by batches: g++ made the loop a memmove call of NR values
+#pragma GCC unroll 4
+          for (std::size_t c = 0; c < nr; c += W<V>) batch<V>::load_unaligned(bp + j + c).store_aligned(d + c);
+        } else {
+          for (std::size_t c = 0; c < nr; ++c) d[c] = static_cast<V>(bp[j + c]);
+        }
+      }
+      if (j < nc) {
+        std::size_t c = 0;
+        for (; c < nc - j; ++c) d[c] = static_cast<V>(bp[j + c]);
+        for (; c < nr; ++c) d[c] = V{};
+      }
+    }
+    return;
+  }
+  for (std::size_t j = 0; j < nc; j += nr, dst += kc * nr) {
     const std::size_t w = std::min(nr, nc - j);
     const TB* bj = b + static_cast<std::ptrdiff_t>(j) * b1;
-    for (std::size_t p = 0; p < kc; ++p, dst += nr) {
+    if (b0 == 1) {  // columns contiguous (a transposed row-major matrix: k^T in q k^T)
+      pack_lines<nr>(dst, bj, b1, w, kc);
+      continue;
+    }
+    V* d = dst;
+    for (std::size_t p = 0; p < kc; ++p, d += nr) {
       const TB* bpj = bj + static_cast<std::ptrdiff_t>(p) * b0;
       std::size_t c = 0;
-      if (b1 == 1)
-        for (; c < w; ++c) dst[c] = static_cast<V>(bpj[c]);
-      else
-        for (; c < w; ++c) dst[c] = static_cast<V>(bpj[static_cast<std::ptrdiff_t>(c) * b1]);
-      for (; c < nr; ++c) dst[c] = V{};
+      for (; c < w; ++c) d[c] = static_cast<V>(bpj[static_cast<std::ptrdiff_t>(c) * b1]);
+      for (; c < nr; ++c) d[c] = V{};
     }
   }
 }
@@ -149,41 +259,44 @@ void gemm(V* c, std::size_t m, std::size_t k, std::size_t n, const TA* a, std::p
     std::fill_n(c, m * n, V{});
     return;
   }
-  const std::size_t mcap = std::min(MC<V>, (m + MR - 1) / MR * MR);
   const std::size_t ncap = std::min(NC<V>, (n + nr - 1) / nr * nr);
   const std::size_t kcap = std::min(KC, k);
   constexpr std::size_t line = 64 / sizeof(V);  // pb on a cache line too: the micro kernel's aligned loads
-  const std::size_t asize = (mcap * kcap + line - 1) / line * line;
+  const std::size_t asize = (MR * kcap + line - 1) / line * line;
   V* pa = scratch<V>(asize + ncap * kcap);
   V* pb = pa + asize;
   const auto ldc = static_cast<std::ptrdiff_t>(n);
   alignas(64) V edge[MR * nr];
-  for (std::size_t i0 = 0; i0 < m; i0 += MC<V>) {
-    const std::size_t mc = std::min(MC<V>, m - i0);
-    for (std::size_t p0 = 0; p0 < k; p0 += KC) {
-      const std::size_t kc = std::min(KC, k - p0);
-      const bool add = p0 > 0;
-      pack_a(pa, a + static_cast<std::ptrdiff_t>(i0) * a0 + static_cast<std::ptrdiff_t>(p0) * a1, a0, a1, mc, kc);
-      for (std::size_t j0 = 0; j0 < n; j0 += NC<V>) {
-        const std::size_t nc = std::min(NC<V>, n - j0);
-        pack_b(pb, b + static_cast<std::ptrdiff_t>(p0) * b0 + static_cast<std::ptrdiff_t>(j0) * b1, b0, b1, kc, nc);
-        for (std::size_t i = 0; i < mc; i += MR) {
-          const V* ap = pa + i * kc;
-          const std::size_t h = std::min(MR, mc - i);
-          for (std::size_t j = 0; j < nc; j += nr) {
-            const V* bp = pb + j * kc;
-            V* ct = c + static_cast<std::ptrdiff_t>(i0 + i) * ldc + static_cast<std::ptrdiff_t>(j0 + j);
-            const std::size_t w = std::min(nr, nc - j);
-            if (h == MR && w == nr) {
-              micro(kc, ap, bp, ct, ldc, add);
-            } else {  // an edge tile: the whole tile into `edge`, its valid part into c
-              micro(kc, ap, bp, edge, static_cast<std::ptrdiff_t>(nr), false);
-              for (std::size_t r = 0; r < h; ++r)
-                for (std::size_t q = 0; q < w; ++q)
-                  ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] =
-                      (add ? ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] : V{}) +
-                      edge[r * nr + q];
-            }
+  for (std::size_t p0 = 0; p0 < k; p0 += KC) {
+    const std::size_t kc = std::min(KC, k - p0);
+    const bool add = p0 > 0;
+    for (std::size_t j0 = 0; j0 < n; j0 += NC<V>) {
+      const std::size_t nc = std::min(NC<V>, n - j0);
+      pack_b(pb, b + static_cast<std::ptrdiff_t>(p0) * b0 + static_cast<std::ptrdiff_t>(j0) * b1, b0, b1, kc, nc);
+      for (std::size_t i = 0; i < m; i += MR) {
+        const std::size_t h = std::min(MR, m - i);
+        pack_a(pa, a + static_cast<std::ptrdiff_t>(i) * a0 + static_cast<std::ptrdiff_t>(p0) * a1, a0, a1, h, kc);
+        const V* ap = pa;
+        for (std::size_t j = 0; j < nc; j += nr) {
+          const V* bp = pb + j * kc;
+          V* ct = c + static_cast<std::ptrdiff_t>(i) * ldc + static_cast<std::ptrdiff_t>(j0 + j);
+          const std::size_t w = std::min(nr, nc - j);
+          if (h == MR && w == nr) {
+            micro<MR>(kc, ap, bp, ct, ldc, add);
+          } else if (h == MQ && w == nr) {
+            micro<MQ>(kc, ap, bp, ct, ldc, add);
+          } else if (h == 2 * MQ && w == nr) {
+            micro<2 * MQ>(kc, ap, bp, ct, ldc, add);
+          } else {  // an edge tile: the rows of a whole tile into `edge`, its valid part into c
+            const auto le = static_cast<std::ptrdiff_t>(nr);
+            if (h <= MQ) micro<MQ>(kc, ap, bp, edge, le, false);
+            else if (h <= 2 * MQ) micro<2 * MQ>(kc, ap, bp, edge, le, false);
+            else micro<MR>(kc, ap, bp, edge, le, false);
+            for (std::size_t r = 0; r < h; ++r)
+              for (std::size_t q = 0; q < w; ++q)
+                ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] =
+                    (add ? ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] : V{}) +
+                    edge[r * nr + q];
           }
         }
       }
