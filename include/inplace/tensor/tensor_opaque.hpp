@@ -36,6 +36,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -494,13 +495,17 @@ auto matmul(A&& a, B&& b) {
   }
 }
 
-// reduce_sum(a): a rank-0 tensor; reduce_sum<Axis>(a): rank - 1, a's dtype.
-// (With ip::keepdims, or several axes: tensor_reductions.hpp's.)
+// reduce_sum(a): a rank-0 tensor; reduce_sum<Axis>(a): rank - 1, a's dtype
+// (bool: int64, the count, as NumPy's). (With ip::keepdims, or several axes:
+// tensor_reductions.hpp's.)
 template <int Axis = ops::all_axes, class A>
   requires(detail::texpr::operand<A> && Axis != keepdims)
 auto reduce_sum(A&& a) {
   using namespace detail::texpr;
   using T = value_t<A>;
+  if constexpr (std::is_same_v<T, bool>)
+    return reduce_sum<Axis>(make(ops::cast<std::int64_t>{}, std::forward<A>(a)));
+  else {
   constexpr std::size_t N = rank_v<A>;
   constexpr long long S = reduce_axis<Axis, N>;
   static_assert(S >= 0 && (S < static_cast<long long>(N) || Axis == ops::all_axes),
@@ -516,6 +521,7 @@ auto reduce_sum(A&& a) {
   tensor<T, detail::rank_spec<NR>> out(detail::tx_uninitialized, er);
   with_view(std::forward<A>(a), [&](const auto& v) { reduce_sum_into<X>(out.data(), v); });
   return out;
+  }
 }
 
 namespace detail::texpr {
