@@ -4,8 +4,9 @@
 // PyTensor's tests/tensor/test_subtensor.py (set_subtensor / inc_subtensor
 // through negative steps), JAX's tests/lax_numpy_indexing_test.py (.at[].max
 // and .min) and tests/lax_numpy_test.py (where and clip broadcasting,
-// concatenate and stack dtype promotion). Each case runs in a graph (borrowed
-// and donated) and as the tensor statement. (tests/run/peer_reductions.cpp:
+// concatenate and stack dtype promotion), and ip::full of values out of its
+// dtype's range. Each case runs in a graph (borrowed and donated) and as the
+// tensor statement. (tests/run/peer_reductions.cpp:
 // the reductions.)
 #include <inplace.hpp>
 
@@ -204,4 +205,19 @@ TEST_CASE("where with non-bool conditions and clip with array bounds, broadcast"
   CHECK(values(p) == std::vector<double>{1, 4, 0.125, 1});
   CHECK(values(o) == std::vector<double>{0, 1, 1, 0});
   CHECK(values(wi) == std::vector<double>{9, 2, -3, 9});
+}
+
+// np.full(2, -1, np.uint8) (NumPy 1: 255), np.full(3, 300, np.int8) (44),
+// np.full(2, -2.7, np.int32) (-2): the constant converted as a C++ number is,
+// not by the undefined conversion of its long double (clang refused to compile
+// it, g++ gave anything).
+TEST_CASE("full converts its constant to the dtype: toward zero, integers modulo 2^n", "[peer][constants]") {
+  constexpr auto I8 = ip::input<"I8", std::int8_t, ip::extents<3>>;
+  constexpr auto f = ip::function(ip::inputs(I8), ip::outputs(ip::full<std::uint8_t, 2>(-1_c), I8 + ip::full<std::int8_t, 3>(300_c),
+                                                              ip::full<std::int32_t, 2>(-2.7_c), ip::full<bool, 2>(0.5_c)));
+  const auto [u, i, t, b] = f(ip::tensor<std::int8_t, ip::extents<3>>{1, 2, -128});
+  CHECK(values(u) == std::vector<double>{255, 255});
+  CHECK(values(i) == std::vector<double>{45, 46, -84});
+  CHECK(values(t) == std::vector<double>{-2, -2});
+  CHECK(values(b) == std::vector<double>{1, 1});
 }
