@@ -3,6 +3,7 @@
 // tests/lax_numpy_test.py (reducers on bool and small integers, argmax ties and
 // NaN, keepdims without an axis) and Eigen's test/redux.cpp (max, min, argmax
 // over long runs and through views). Each case runs on tensors and in a graph.
+// Then uint16 products (pow, dot, matmul), which C++ computes in int.
 // (tests/run/peer_updates.cpp: the updates, concatenation, where and clip.)
 #include <inplace.hpp>
 
@@ -211,3 +212,23 @@ TEST_CASE("max and min of a long run with a NaN; reductions of nothing, fused", 
   CHECK_THROWS_AS(ip::reduce_max(none), ip::shape_error);
 }
 
+
+// uint16 products wrap modulo 2^16 as NumPy's (u ** 2, u @ u, u.prod()):
+// C++ would multiply two uint16 in int, where 65535 * 65535 overflows
+// (undefined: UBSan stops the sanitizer build).
+TEST_CASE("uint16 products wrap as NumPy's: pow, dot, matmul, prod", "[peer][reductions]") {
+  constexpr auto U = ip::input<"U", std::uint16_t, 2>;
+  ip::tensor<std::uint16_t, 2> u{{65535, 40000}, {300, 2}};
+  constexpr auto f = ip::function(ip::inputs(U), ip::outputs(ip::pow(U, 2_c), ip::pow(U, U), ip::dot(U, U),
+                                                             ip::matmul(U, ip::transpose(U)), ip::reduce_prod<1>(U)));
+  const auto [sq, pw, d, m, p] = f(u);
+  static_assert(dtype_is<decltype(sq), std::uint16_t> && dtype_is<decltype(d), std::uint16_t>);
+  CHECK(values(sq) == std::vector<double>{1, 4096, 24464, 4});
+  CHECK(values(pw) == std::vector<double>{65535, 0, 0, 4});
+  CHECK(values(d) == std::vector<double>{6913, 40000, 300, 6916});
+  CHECK(values(m) == std::vector<double>{4097, 14164, 14164, 24468});
+  CHECK(values(p) == std::vector<double>{25536, 600});
+  CHECK(values(ip::tensor<std::uint16_t, 2>(ip::pow(u, 2))) == values(sq));
+  CHECK(values(ip::dot(u, u)) == values(d));
+  CHECK(values(ip::matmul(u, ip::transpose(u))) == values(m));
+}

@@ -66,7 +66,8 @@ INPLACE_BINARY_OP(min, , using C = std::common_type_t<A, B>; const C x = C(a), y
 INPLACE_BINARY_OP(max, , using C = std::common_type_t<A, B>; const C x = C(a), y = C(b);
                   return y < x || x != x ? x : y;)
 
-// pow: NumPy's power. Integers stay integers (repeated squaring; a negative
+// pow: NumPy's power. Integers stay integers (repeated squaring by mul, so
+// uint16 wraps as NumPy's rather than overflowing C++'s int; a negative
 // exponent gives the truncated 1 / a^-b: 0 unless a is 1 or -1). No SIMD form:
 // xsimd 8's pow gives 0 for pow(0, 0) and pow(0, -1) (NumPy: 1 and inf).
 INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
@@ -74,8 +75,8 @@ INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
                     using C = std::common_type_t<A, B>;
                     C base = C(a), r = C(1);
                     if (b < B(0)) return base == C(1) ? C(1) : base == C(-1) ? (b % 2 != 0 ? C(-1) : C(1)) : C(0);
-                    for (B e = b; e > B(0); e /= 2, base = C(base * base))
-                      if (e % 2 != 0) r = C(r * base);
+                    for (B e = b; e > B(0); e /= 2, base = C(mul{}(base, base)))
+                      if (e % 2 != 0) r = C(mul{}(r, base));
                     return r;
                   } else {
                     using std::pow;
