@@ -3,7 +3,8 @@
 // tests/lax_numpy_test.py (reducers on bool and small integers, argmax ties and
 // NaN, keepdims without an axis) and Eigen's test/redux.cpp (max, min, argmax
 // over long runs and through views). Each case runs on tensors and in a graph.
-// Then uint16 products (pow, dot, matmul), which C++ computes in int.
+// Then uint16 products (pow, dot, matmul), which C++ computes in int, and abs
+// and sigmoid of unsigned integers.
 // (tests/run/peer_updates.cpp: the updates, concatenation, where and clip.)
 #include <inplace.hpp>
 
@@ -231,4 +232,23 @@ TEST_CASE("uint16 products wrap as NumPy's: pow, dot, matmul, prod", "[peer][red
   CHECK(values(ip::tensor<std::uint16_t, 2>(ip::pow(u, 2))) == values(sq));
   CHECK(values(ip::dot(u, u)) == values(d));
   CHECK(values(ip::matmul(u, ip::transpose(u))) == values(m));
+}
+
+// np.abs of uint32 and uint64 is the value itself (std::abs has no unsigned
+// overload: it did not compile); scipy's expit of an unsigned integer is
+// computed in double (-a wrapped: sigmoid(uint32 1) was 0).
+TEST_CASE("abs and sigmoid of unsigned integers", "[peer][elementwise]") {
+  constexpr auto U = ip::input<"U", std::uint32_t>;
+  ip::tensor<std::uint32_t> u{0, 1, 2, 4294967295u};
+  constexpr auto f = ip::function(ip::inputs(U), ip::outputs(ip::abs(U), ip::sigmoid(U)));
+  const auto [a, s] = f(u);
+  static_assert(dtype_is<decltype(a), std::uint32_t> && dtype_is<decltype(s), double>);
+  CHECK(values(a) == values(u));
+  CHECK(values(s)[0] == 0.5);
+  CHECK(values(s)[1] == Approx(0.7310585786300049));
+  CHECK(values(s)[2] == Approx(0.8807970779778823));
+  CHECK(values(s)[3] == 1.0);
+  CHECK(values(ip::tensor<std::uint32_t>(ip::abs(u))) == values(u));
+  ip::tensor<std::uint64_t> v{7, 18446744073709551615ull};
+  CHECK(ip::tensor<std::uint64_t>(ip::abs(v))[1] == 18446744073709551615ull);
 }

@@ -98,9 +98,16 @@ INPLACE_UNARY_OP(neg, INPLACE_SIMD INPLACE_HAS_INPLACE, return -a;)
 INPLACE_UNARY_OP(exp, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp; return exp(a);)
 INPLACE_UNARY_OP(log, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::log; return log(a);)
 INPLACE_UNARY_OP(sqrt, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::sqrt; return sqrt(a);)
-INPLACE_UNARY_OP(abs, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::abs; return abs(a);)
+// abs of an unsigned integer (or bool) is itself (std::abs has no unsigned
+// overload: uint32 and uint64 would not compile).
+INPLACE_UNARY_OP(abs, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::abs;
+                 if constexpr (std::is_unsigned_v<A>) return a; else return abs(a);)
 INPLACE_UNARY_OP(tanh, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::tanh; return tanh(a);)
-INPLACE_UNARY_OP(sigmoid, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp; return A(1) / (A(1) + exp(-a));)
+// sigmoid: 1 / (1 + exp(-a)); integers in double, as exp (-a of an unsigned
+// integer would wrap).
+INPLACE_UNARY_OP(sigmoid, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp;
+                 using F = std::conditional_t<std::is_integral_v<A>, double, A>; const F x(a);
+                 return F(1) / (F(1) + exp(-x));)
 INPLACE_UNARY_OP(relu, INPLACE_HAS_INPLACE, return a > A(0) ? a : A(0);)
 // gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default;
 // integers compute in double, as exp and sqrt do.
