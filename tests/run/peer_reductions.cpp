@@ -252,3 +252,28 @@ TEST_CASE("abs and sigmoid of unsigned integers", "[peer][elementwise]") {
   ip::tensor<std::uint64_t> v{7, 18446744073709551615ull};
   CHECK(ip::tensor<std::uint64_t>(ip::abs(v))[1] == 18446744073709551615ull);
 }
+
+// Reductions of read-only views that repeat elements (stride 0) and of the
+// graph's constants (no storage of their own): np.broadcast_to(v, (3, 4)).sum(),
+// .sum(0), .argmax(0) (ties: 0), .argmax(); np.ones(1000).sum(); np.full(5, 3).mean().
+TEST_CASE("reductions of broadcast views and of constants", "[peer][reductions]") {
+  constexpr auto V = ip::input<"V", float, ip::extents<4>>;
+  ip::tensor<float, ip::extents<4>> v{1, 5, 2, 5};
+  constexpr auto f = ip::function(
+      ip::inputs(V), ip::outputs(ip::reduce_sum(ip::broadcast_to<3, 4>(V)), ip::reduce_sum<0>(ip::broadcast_to<3, 4>(V)),
+                                 ip::argmax<0>(ip::broadcast_to<3, 4>(V)), ip::argmax(ip::broadcast_to<3, 4>(V)),
+                                 ip::reduce_sum(ip::ones<float, 1000>), ip::reduce_mean(ip::full<std::int32_t, 5>(3_c)),
+                                 ip::argmax(ip::arange<std::int32_t, 10>)));
+  const auto [s, s0, a0, a, ones, mean, ar] = f(v);
+  CHECK(values(s) == std::vector<double>{39});
+  CHECK(values(s0) == std::vector<double>{3, 15, 6, 15});
+  CHECK(values(a0) == std::vector<double>{0, 0, 0, 0});
+  CHECK(values(a) == std::vector<double>{1});
+  CHECK(values(ones) == std::vector<double>{1000});
+  CHECK(values(mean) == std::vector<double>{3});
+  CHECK(values(ar) == std::vector<double>{9});
+  CHECK(values(ip::reduce_sum(ip::broadcast_to<3, 4>(v))) == values(s));
+  CHECK(values(ip::reduce_sum<0>(ip::broadcast_to<3, 4>(v))) == values(s0));
+  CHECK(values(ip::argmax<0>(ip::broadcast_to<3, 4>(v))) == values(a0));
+  CHECK(values(ip::reduce_max<1>(ip::broadcast_to<3, 4>(v))) == std::vector<double>{5, 5, 5});
+}

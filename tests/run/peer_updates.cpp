@@ -221,3 +221,33 @@ TEST_CASE("full converts its constant to the dtype: toward zero, integers modulo
   CHECK(values(t) == std::vector<double>{-2, -2});
   CHECK(values(b) == std::vector<double>{1, 1});
 }
+
+// JAX's chained x.at[1:4].add(1).at[0:3].add(2).at[0:2].set(y[3:5] * 10)
+// (each update reads the previous one's result), two updates of one donated x
+// (one runs in place, the other in a copy, both see the original), and an
+// update<min> then update<max> through a stride.
+TEST_CASE("chained and parallel updates of one value", "[peer][update]") {
+  constexpr auto X = ip::input<"X", float, ip::extents<6>>;
+  using T = ip::tensor<float, ip::extents<6>>;
+  const T x{0, 1, 2, 3, 4, 5};
+  constexpr auto y1 = ip::inc(ip::slice<1, 4>(X), 1.0_c);
+  constexpr auto y2 = ip::inc(ip::slice<0, 3>(y1), 2.0_c);
+  constexpr auto chain = ip::function(ip::inputs(X), ip::outputs(ip::set(ip::slice<0, 2>(y2), ip::slice<3, 5>(y2) * 10.0_c)));
+  const std::vector<double> want{40, 40, 5, 4, 4, 5};
+  CHECK(values(chain(x)) == want);
+  CHECK(values(chain(T(x))) == want);
+  CHECK(values(chain.debug(x)) == want);
+
+  constexpr auto both = ip::function(ip::inputs(X), ip::outputs(ip::set(ip::slice<0, 1>(X), 100.0_c),
+                                                                ip::set(ip::slice<1, 2>(X), ip::slice<0, 1>(X) - 1.0_c), X * 2.0_c));
+  const auto [a, b, c] = both(T(x));
+  CHECK(values(a) == std::vector<double>{100, 1, 2, 3, 4, 5});
+  CHECK(values(b) == std::vector<double>{0, -1, 2, 3, 4, 5});
+  CHECK(values(c) == std::vector<double>{0, 2, 4, 6, 8, 10});
+
+  // m = minimum(x, 3); m[0::2] = maximum(m[0::2], x[1::2])
+  constexpr auto mm = ip::function(ip::inputs(X), ip::outputs(ip::update<ip::ops::max>(
+                                                      ip::slice<0, ip::end, 2>(ip::update<ip::ops::min>(X, 3.0_c)),
+                                                      ip::slice<1, ip::end, 2>(X))));
+  CHECK(values(mm(T(x))) == std::vector<double>{1, 1, 3, 3, 5, 3});
+}
