@@ -23,14 +23,15 @@
 namespace inplace {
 namespace detail {
 
-// A constant of dtype T (not weak): the value of constant leaf C.
+// A constant of dtype T (not weak): the value of constant leaf C, as a T
+// (ip::full<std::uint8_t, 2>(-1_c) is 255, as NumPy 1's np.full(2, -1, np.uint8)).
 template <class T, class C>
 struct typed_constant : leaf_base<typed_constant<T, C>> {
   using dtype = T;
   static constexpr entry_kind kind = entry_kind::constant;
   static constexpr bool indestructible = true;
   static constexpr shape value_shape{};
-  static constexpr long double value = C::value;
+  static constexpr long double value = static_cast<long double>(constant_as<T>(C::value));
   static constexpr std::string_view name = C::name;
   static constexpr entry_desc desc =
       leaf_description(kind, indestructible, name, value_shape, pretty_type_name<typed_constant>());

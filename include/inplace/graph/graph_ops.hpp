@@ -13,6 +13,7 @@
 #include <boost/hana/tuple.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -113,10 +114,14 @@ INPLACE_GRAPH_FN(reverse, ops::reverse)
 #undef INPLACE_GRAPH_FN
 
 // reduce_sum(a): every element; reduce_sum<axis>(a): one axis. (With
-// ip::keepdims, or several axes: graph_reductions.hpp's.)
+// ip::keepdims, or several axes: graph_reductions.hpp's.) A sum of bool counts,
+// as NumPy's: the operand is cast to int64 first (a loop that fuses).
 template <int Axis = ops::all_axes, detail::symbolic A>
   requires(Axis != keepdims)
-constexpr auto reduce_sum(A a) { return ::inplace::apply(ops::reduce_sum<Axis>{}, a); }
+constexpr auto reduce_sum(A a) {
+  if constexpr (std::is_same_v<typename A::dtype, bool>) return ::inplace::apply(ops::reduce_sum<Axis>{}, cast<std::int64_t>(a));
+  else return ::inplace::apply(ops::reduce_sum<Axis>{}, a);
+}
 
 // slice<B, E, S>(x): x[B:E:S] on the first axis (Python semantics).
 template <std::ptrdiff_t B, std::ptrdiff_t E = end, std::ptrdiff_t S = 1, detail::symbolic X>

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "inplace/detail/shadow_off.hpp"
@@ -18,7 +19,9 @@ namespace detail {
 template <class Reducer, int... Axes, class X>
 constexpr auto reduction(X x) {
   (void)checked_axes<Reducer, std::remove_cvref_t<X>::value_shape.rank, Axes...>();
-  return ::inplace::apply(ops::reduce<Reducer, Axes...>{}, x);
+  if constexpr (ops::counts_bool<Reducer> && std::is_same_v<typename X::dtype, bool>)
+    return ::inplace::apply(ops::reduce<Reducer, Axes...>{}, cast<std::int64_t>(x));  // NumPy's count
+  else return ::inplace::apply(ops::reduce<Reducer, Axes...>{}, x);
 }
 }  // namespace detail
 

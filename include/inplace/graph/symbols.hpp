@@ -104,6 +104,17 @@ constexpr long double parse_literal() {
   return v;
 }
 
+// A constant's value as dtype T, the way a C++ number of its kind converts: an
+// integer T takes the value truncated toward zero, modulo 2^n (-1 as uint8 is
+// 255, 300 as int8 is 44, as NumPy 1's astype); converting the long double
+// straight to T would be undefined out of T's range (and not a constant).
+template <class T>
+constexpr T constant_as(long double v) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    return v < 0 ? static_cast<T>(static_cast<long long>(v)) : static_cast<T>(static_cast<unsigned long long>(v));
+  else return static_cast<T>(v);
+}
+
 // An integer literal (2_c, 0x10_c) is a weak int, any other (2.0_c, 1e3_c) a weak float.
 template <char... C>
 constexpr bool integer_literal() {

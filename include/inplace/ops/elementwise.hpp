@@ -66,7 +66,8 @@ INPLACE_BINARY_OP(min, , using C = std::common_type_t<A, B>; const C x = C(a), y
 INPLACE_BINARY_OP(max, , using C = std::common_type_t<A, B>; const C x = C(a), y = C(b);
                   return y < x || x != x ? x : y;)
 
-// pow: NumPy's power. Integers stay integers (repeated squaring; a negative
+// pow: NumPy's power. Integers stay integers (repeated squaring by mul, so
+// uint16 wraps as NumPy's rather than overflowing C++'s int; a negative
 // exponent gives the truncated 1 / a^-b: 0 unless a is 1 or -1). No SIMD form:
 // xsimd 8's pow gives 0 for pow(0, 0) and pow(0, -1) (NumPy: 1 and inf).
 INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
@@ -74,8 +75,8 @@ INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
                     using C = std::common_type_t<A, B>;
                     C base = C(a), r = C(1);
                     if (b < B(0)) return base == C(1) ? C(1) : base == C(-1) ? (b % 2 != 0 ? C(-1) : C(1)) : C(0);
-                    for (B e = b; e > B(0); e /= 2, base = C(base * base))
-                      if (e % 2 != 0) r = C(r * base);
+                    for (B e = b; e > B(0); e /= 2, base = C(mul{}(base, base)))
+                      if (e % 2 != 0) r = C(mul{}(r, base));
                     return r;
                   } else {
                     using std::pow;
@@ -97,9 +98,16 @@ INPLACE_UNARY_OP(neg, INPLACE_SIMD INPLACE_HAS_INPLACE, return -a;)
 INPLACE_UNARY_OP(exp, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp; return exp(a);)
 INPLACE_UNARY_OP(log, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::log; return log(a);)
 INPLACE_UNARY_OP(sqrt, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::sqrt; return sqrt(a);)
-INPLACE_UNARY_OP(abs, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::abs; return abs(a);)
+// abs of an unsigned integer (or bool) is itself (std::abs has no unsigned
+// overload: uint32 and uint64 would not compile).
+INPLACE_UNARY_OP(abs, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::abs;
+                 if constexpr (std::is_unsigned_v<A>) return a; else return abs(a);)
 INPLACE_UNARY_OP(tanh, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::tanh; return tanh(a);)
-INPLACE_UNARY_OP(sigmoid, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp; return A(1) / (A(1) + exp(-a));)
+// sigmoid: 1 / (1 + exp(-a)); integers in double, as exp (-a of an unsigned
+// integer would wrap).
+INPLACE_UNARY_OP(sigmoid, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp;
+                 using F = std::conditional_t<std::is_integral_v<A>, double, A>; const F x(a);
+                 return F(1) / (F(1) + exp(-x));)
 INPLACE_UNARY_OP(relu, INPLACE_HAS_INPLACE, return a > A(0) ? a : A(0);)
 // gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default;
 // integers compute in double, as exp and sqrt do.

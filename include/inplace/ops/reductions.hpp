@@ -176,6 +176,12 @@ struct arg_reducer {
   }
 };
 
+// Reducers whose result on bool operands is NumPy's int64 (a sum of bool
+// counts, a product is 0 or 1 as int64): the functions (graph and tensor alike)
+// cast a bool operand to int64 before reducing.
+template <class Reducer>
+inline constexpr bool counts_bool = std::is_same_v<Reducer, sum_reducer> || std::is_same_v<Reducer, prod_reducer>;
+
 // The reduction of Reducer over Axes... (ip::keepdims among them keeps the
 // reduced axes with extent 1; none: every axis). Opaque, never in place.
 template <class Reducer, int... Axes>

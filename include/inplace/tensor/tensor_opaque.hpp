@@ -36,6 +36,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -117,7 +118,7 @@ void matmul(V* c, std::size_t m, std::size_t k, std::size_t n, const TA* a, std:
       const auto ii = static_cast<std::ptrdiff_t>(i), pp = static_cast<std::ptrdiff_t>(p);
       const V aip = static_cast<V>(a[ii * a0 + pp * a1]);
       const TB* bp = b + pp * b0;
-      for (std::size_t j = 0; j < n; ++j) ci[j] += aip * static_cast<V>(bp[j]);
+      for (std::size_t j = 0; j < n; ++j) ci[j] += ops::mul{}(aip, static_cast<V>(bp[j]));  // (uint16: no int overflow)
     }
   }
 }
@@ -156,7 +157,7 @@ void dot_plain(V* out, const VA& va, const VB& vb) {
       V t{};
       for (std::size_t p = 0; p < k; ++p) {
         const auto pp = static_cast<std::ptrdiff_t>(p);
-        t += static_cast<V>(ai[pp * a1]) * static_cast<V>(bj[pp * b0]);
+        t += ops::mul{}(static_cast<V>(ai[pp * a1]), static_cast<V>(bj[pp * b0]));
       }
       out[i * n + j] = t;
     }
@@ -494,13 +495,17 @@ auto matmul(A&& a, B&& b) {
   }
 }
 
-// reduce_sum(a): a rank-0 tensor; reduce_sum<Axis>(a): rank - 1, a's dtype.
-// (With ip::keepdims, or several axes: tensor_reductions.hpp's.)
+// reduce_sum(a): a rank-0 tensor; reduce_sum<Axis>(a): rank - 1, a's dtype
+// (bool: int64, the count, as NumPy's). (With ip::keepdims, or several axes:
+// tensor_reductions.hpp's.)
 template <int Axis = ops::all_axes, class A>
   requires(detail::texpr::operand<A> && Axis != keepdims)
 auto reduce_sum(A&& a) {
   using namespace detail::texpr;
   using T = value_t<A>;
+  if constexpr (std::is_same_v<T, bool>)
+    return reduce_sum<Axis>(make(ops::cast<std::int64_t>{}, std::forward<A>(a)));
+  else {
   constexpr std::size_t N = rank_v<A>;
   constexpr long long S = reduce_axis<Axis, N>;
   static_assert(S >= 0 && (S < static_cast<long long>(N) || Axis == ops::all_axes),
@@ -516,6 +521,7 @@ auto reduce_sum(A&& a) {
   tensor<T, detail::rank_spec<NR>> out(detail::tx_uninitialized, er);
   with_view(std::forward<A>(a), [&](const auto& v) { reduce_sum_into<X>(out.data(), v); });
   return out;
+  }
 }
 
 namespace detail::texpr {

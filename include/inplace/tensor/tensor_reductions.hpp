@@ -19,6 +19,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -116,7 +117,7 @@ void reduction_into(const O& out, const V& v, const reduction_axes& r) {
     }
   };
   if constexpr (requires { Reducer::is_arg; }) {
-    std::vector<T> best(n_out);
+    const auto best = std::make_unique<T[]>(n_out);  // (not std::vector<bool>'s proxies: bool operands too)
     std::vector<std::int64_t> at(n_out);
     walk([&](T x, std::size_t o, bool first, std::size_t along) {
       if (first || Reducer::better(x, best[o])) best[o] = x, at[o] = static_cast<std::int64_t>(along);
@@ -124,7 +125,7 @@ void reduction_into(const O& out, const V& v, const reduction_axes& r) {
     for (std::size_t o = 0; o < n_out; ++o) *out_ptr(o) = static_cast<R>(at[o]);
   } else {
     using A = typename Reducer::template acc<T>;
-    std::vector<A> acc(n_out);
+    const auto acc = std::make_unique<A[]>(n_out);
     walk([&](T x, std::size_t o, bool first, std::size_t) {
       acc[o] = first ? static_cast<A>(Reducer::first(x)) : static_cast<A>(Reducer::step(acc[o], x));
     });
@@ -136,6 +137,9 @@ void reduction_into(const O& out, const V& v, const reduction_axes& r) {
 template <class Reducer, int... Axes, class A>
 auto reduction(A&& a) {
   using T = value_t<A>;
+  if constexpr (ops::counts_bool<Reducer> && std::is_same_v<T, bool>)  // NumPy's int64 count
+    return reduction<Reducer, Axes...>(make(ops::cast<std::int64_t>{}, std::forward<A>(a)));
+  else {
   constexpr std::size_t N = rank_v<A>;
   constexpr auto r = checked_axes<Reducer, N, Axes...>();
   constexpr std::size_t NR = r.keep ? N : N - r.count;
@@ -148,6 +152,7 @@ auto reduction(A&& a) {
   tensor<R, rank_spec<NR>> out(tx_uninitialized, er);
   with_view(std::forward<A>(a), [&](const auto& v) { reduction_into<Reducer>(out.view(), v, r); });
   return out;
+  }
 }
 
 }  // namespace detail::texpr
