@@ -86,3 +86,20 @@ TEST_CASE("arange: NumPy's integer ranges, counted up and down, empty", "[consta
   CHECK(scaled(1, 2) == 6.0f * 3.0f);
   CHECK(scaled(0, 0) == 1.0f);
 }
+
+TEST_CASE("a weak integer out of the operand's range wraps in a graph as on tensors", "[constants][run]") {
+  // int8 + 1000: the constant is int8's 1000 mod 256 = -24 (the docs' rule; converting
+  // it straight was undefined: g++ gave x unchanged, UBSan stopped)
+  constexpr auto i8 = ip::input<"i8", std::int8_t, ip::extents<2>>;
+  constexpr auto f = ip::function(ip::inputs(i8), ip::outputs(i8 + 1000_c, i8 * ip::full<std::int8_t, 2>(1000_c)));
+  ip::tensor<std::int8_t, ip::extents<2>> t;
+  t[0] = 1;
+  t[1] = 2;
+  const auto [sum, prod] = f(t);
+  const ip::tensor<std::int8_t, ip::extents<2>> on_tensor = t + 1000;  // a C++ int is weak on tensors
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(static_cast<int>(sum[i]) == static_cast<int>(t[i]) - 24);
+    CHECK(sum[i] == on_tensor[i]);
+    CHECK(static_cast<int>(prod[i]) == static_cast<std::int8_t>(static_cast<int>(t[i]) * -24));
+  }
+}

@@ -232,7 +232,7 @@ class executor {
   // A constant as a rank-0 value in memory, for what reads it as an array (an
   // opaque kernel, a view, a result); loops use the number itself.
   template <std::size_t V>
-  static constexpr dtype<V> constant_value = static_cast<dtype<V>>(P::template entry_t<g.values[V].entry>::value);
+  static constexpr dtype<V> constant_value = constant_as<dtype<V>>(P::template entry_t<g.values[V].entry>::value);
 
   // Whether node E's arguments and results have static extents only: the
   // analysis checked them, and a call copies its results' extents.
@@ -776,7 +776,7 @@ class executor {
     // tensor expression's weak C++ numbers): the loop computes in the dtype the
     // graph declares its value with
     else if constexpr (g.entries[pr].kind == entry_kind::constant)
-      return texpr::scalar_leaf<resolved>{static_cast<resolved>(P::template entry_t<pr>::value)};
+      return texpr::scalar_leaf<resolved>{constant_as<resolved>(P::template entry_t<pr>::value)};
     else if constexpr (g.entries[pr].kind == entry_kind::scalar)
       return texpr::scalar_leaf<dtype<a>>{*static_cast<const dtype<a>*>(slots[a].p)};
     else return as_const(view<a>());
