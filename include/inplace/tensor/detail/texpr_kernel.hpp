@@ -301,10 +301,12 @@ template <class B, class K>
 // batch; returns where the batches stopped. The destination's lanes of a batch
 // are stored one by one (ds 2): never a whole vector over the elements between,
 // which are not the destination's (another loop, or thread, may own them). A
-// batch reads two past its last element, so batches stop one element short of
-// the row's end (the last element's neighbour may be past the operand). clang's
-// own vectorisation of the same loop stores by a scatter, which a Zen 4 runs
-// slowly: 0.81x a hand loop (unrolled 4x), 1.2x with this one.
+// batch also reads the element after its last one (odd), so batches stop one
+// element short of the row's end (past the last element may be past the
+// operand's storage; tests/tensor/stride_two_batches.cpp under ASan). clang's
+// own vectorisation of the scalar loop stores by a scatter, which a Zen 4 runs
+// slowly: a red-black sweep ran at 0.78x clang's hand loop, 1.0x with batches
+// (docs/performance.md).
 template <class T, class K>
 [[gnu::always_inline]] inline std::ptrdiff_t run_pairs(T* __restrict d, std::ptrdiff_t ds, const K& k, std::ptrdiff_t n) {
   using B = pair_batch<T, K>;
