@@ -316,11 +316,21 @@ template <class T, class K>
     if (ds == 1) {
       for (; i + W < n; i += W) load_pairs<B>(k, i).store_unaligned(d + i);
     } else {
-      for (; i + W < n; i += W) {
-        alignas(B::arch_type::alignment()) T lanes[W];
-        load_pairs<B>(k, i).store_aligned(lanes);
-        for (std::ptrdiff_t l = 0; l < W; ++l) d[2 * (i + l)] = lanes[l];
+      // U batches per step: two of 16 bytes (SSE2) under clang, which then
+      // kept the operands' pointers in registers (a red-black sweep built
+      // without -march=native: 0.86x -> 0.93x clang's hand loop; g++ lost 1%).
+      constexpr std::ptrdiff_t U = INPLACE_CLANG && sizeof(B) == 16 ? 2 : 1;
+      for (; i + U * W < n; i += U * W) {
+        alignas(B::arch_type::alignment()) T lanes[U * W];
+        for (std::ptrdiff_t u = 0; u < U; ++u) load_pairs<B>(k, i + u * W).store_aligned(lanes + u * W);
+        for (std::ptrdiff_t l = 0; l < U * W; ++l) d[2 * (i + l)] = lanes[l];
       }
+      if constexpr (U > 1)
+        for (; i + W < n; i += W) {
+          alignas(B::arch_type::alignment()) T lanes[W];
+          load_pairs<B>(k, i).store_aligned(lanes);
+          for (std::ptrdiff_t l = 0; l < W; ++l) d[2 * (i + l)] = lanes[l];
+        }
     }
   }
   return i;
