@@ -318,7 +318,7 @@ template <class T, class K>
     } else {
       // U batches per step: two of 16 bytes (SSE2) under clang, which then
       // kept the operands' pointers in registers (a red-black sweep built
-      // without -march=native: 0.86x -> 0.93x clang's hand loop; g++ lost 1%).
+      // without -march=native: 0.86x -> 0.94x clang's hand loop; g++ lost 1%).
       constexpr std::ptrdiff_t U = INPLACE_CLANG && sizeof(B) == 16 ? 2 : 1;
       for (; i + U * W < n; i += U * W) {
         alignas(B::arch_type::alignment()) T lanes[U * W];
