@@ -225,10 +225,123 @@ bool row_steps_are(const K& k, std::ptrdiff_t s) {
   else return true;
 }
 
+#if INPLACE_HAS_XSIMD
+// Does every op of row kernel K take batches B (a user's op may name one arch's)?
+template <class B, class K>
+constexpr bool takes_batch() {
+  if constexpr (requires { std::declval<K&>().args; })
+    return []<class Op, class... A>(std::type_identity<knode<Op, A...>>) {
+      if constexpr ((takes_batch<B, A>() && ...)) return std::is_invocable_v<const Op&, std::conditional_t<true, B, A>...>;
+      else return false;
+    }(std::type_identity<K>{});
+  else return true;
+}
+// The batch of a stride-2 row (run_pairs): xsimd's, but at most 32 bytes wide
+// where xsimd's is wider (AVX-512) and K's ops take it: its lanes are stored one
+// by one, and each 128-bit part of a 512-bit register costs one more
+// extraction. The red-black sweep of bench/runtime/red_black_bench.cpp on a
+// Zen 4, paired against the hand loop: 8 lanes 0.98x (clang) and 0.99x (g++),
+// 4 lanes 1.00x and 1.05x.
+template <class T, class K>
+constexpr auto pair_batch_of() {
+#if XSIMD_WITH_AVX2
+  if constexpr (sizeof(xsimd::batch<T>) > 32 && takes_batch<xsimd::batch<T, xsimd::avx2>, K>())
+    return std::type_identity<xsimd::batch<T, xsimd::avx2>>{};
+  else return std::type_identity<xsimd::batch<T>>{};
+#else
+  return std::type_identity<xsimd::batch<T>>{};
+#endif
+}
+template <class T, class K>
+using pair_batch = typename decltype(pair_batch_of<T, K>())::type;
+
+// Can the two-register shuffle of load_evens take B's register? (A GNU vector
+// type, as x86's and ARM's intrinsic types are; a struct is not.)
+template <class B>
+concept shuffles_evens = !std::is_class_v<typename B::register_type> && requires(typename B::register_type r) {
+  r[0];
+  r == r;
+};
+
+// Elements 0, 2, .., 2(W - 1) of p as one batch: p[0 .. 2W - 1] loaded as two
+// batches, their even lanes kept (the compiler's own code for a hand loop over
+// u[2 * i]). Reads p[2W - 1], which the caller keeps inside the row.
+template <class B>
+[[gnu::always_inline]] inline B load_evens(const typename B::value_type* p) {
+  using R = typename B::register_type;
+  constexpr std::size_t W = B::size;
+  const R a = B::load_unaligned(p), b = B::load_unaligned(p + W);
+#if INPLACE_CLANG
+  return [&]<std::size_t... L>(std::index_sequence<L...>) { return B(__builtin_shufflevector(a, b, 2 * L...)); }(
+      std::make_index_sequence<W>{});
+#else
+  using M = decltype(a == a);  // the integer vector of R's shape
+  M m{};
+  for (std::size_t l = 0; l < W; ++l) m[l] = static_cast<std::remove_cvref_t<decltype(m[0])>>(2 * l);
+  return B(__builtin_shuffle(a, b, m));
+#endif
+}
+// Batch i of a stride-2 row kernel. (Recursion by index, not std::apply: g++
+// left the lambda of std::apply out of line, a call per node and batch.)
+template <class B, class K>
+[[gnu::always_inline]] inline B load_pairs(const K& k, std::ptrdiff_t i);
+template <class B, class K, std::size_t... J>
+[[gnu::always_inline]] inline B load_pairs_node(const K& k, std::ptrdiff_t i, std::index_sequence<J...>) {
+  return B(k.op(load_pairs<B>(std::get<J>(k.args), i)...));
+}
+template <class B, class K>
+[[gnu::always_inline]] inline B load_pairs(const K& k, std::ptrdiff_t i) {
+  if constexpr (requires { k.args; })
+    return load_pairs_node<B>(k, i, std::make_index_sequence<std::tuple_size_v<decltype(k.args)>>{});
+  else if constexpr (requires { k.s; }) return load_evens<B>(k.p + 2 * i);
+  else return B(k.v);
+}
+
+// d[i * ds] = k[i] (ds 1 or 2, every stride of k 2) for i in [0, n), batch by
+// batch; returns where the batches stopped. The destination's lanes of a batch
+// are stored one by one (ds 2): never a whole vector over the elements between,
+// which are not the destination's (another loop, or thread, may own them). A
+// batch also reads the element after its last one (odd), so batches stop one
+// element short of the row's end (past the last element may be past the
+// operand's storage; tests/tensor/stride_two_batches.cpp under ASan). clang's
+// own vectorisation of the scalar loop stores by a scatter, which a Zen 4 runs
+// slowly: a red-black sweep ran at 0.78x clang's hand loop, 1.0x with batches
+// (docs/performance.md).
+template <class T, class K>
+[[gnu::always_inline]] inline std::ptrdiff_t run_pairs(T* __restrict d, std::ptrdiff_t ds, const K& k, std::ptrdiff_t n) {
+  using B = pair_batch<T, K>;
+  constexpr std::ptrdiff_t W = static_cast<std::ptrdiff_t>(B::size);
+  std::ptrdiff_t i = 0;
+  if constexpr (shuffles_evens<B>) {
+    if (ds == 1) {
+      for (; i + W < n; i += W) load_pairs<B>(k, i).store_unaligned(d + i);
+    } else {
+      // U batches per step: two of 16 bytes (SSE2) under clang, which then
+      // kept the operands' pointers in registers (a red-black sweep built
+      // without -march=native: 0.86x -> 0.94x clang's hand loop; g++ lost 1%).
+      constexpr std::ptrdiff_t U = INPLACE_CLANG && sizeof(B) == 16 ? 2 : 1;
+      for (; i + U * W < n; i += U * W) {
+        alignas(B::arch_type::alignment()) T lanes[U * W];
+        for (std::ptrdiff_t u = 0; u < U; ++u) load_pairs<B>(k, i + u * W).store_aligned(lanes + u * W);
+        for (std::ptrdiff_t l = 0; l < U * W; ++l) d[2 * (i + l)] = lanes[l];
+      }
+      if constexpr (U > 1)
+        for (; i + W < n; i += W) {
+          alignas(B::arch_type::alignment()) T lanes[W];
+          load_pairs<B>(k, i).store_aligned(lanes);
+          for (std::ptrdiff_t l = 0; l < W; ++l) d[2 * (i + l)] = lanes[l];
+        }
+    }
+  }
+  return i;
+}
+#endif
+
 // d[i * ds] = k[i] for i in [i0, i1), any strides. Every stride 2 (NumPy's
-// x[::2], a red-black sweep's points) gets a loop of its own: with the stride a
-// constant, the compiler loads whole vectors and picks every other element, as
-// in a hand loop over u[2 * i]; with a run-time stride it loads one element at a time.
+// x[::2], a red-black sweep's points) gets a loop of its own: with xsimd, by
+// batches of even lanes (run_pairs); else, with the stride a constant, the
+// compiler loads whole vectors and picks every other element, as in a hand loop
+// over u[2 * i]; with a run-time stride it loads one element at a time.
 // Counted from 0 (the row moved to i0): g++ then addresses every operand from
 // one index, as in a hand loop, where from i0 it advanced one pointer per operand.
 template <class T, class K>
@@ -237,12 +350,16 @@ void run_strided(T* __restrict d, std::ptrdiff_t ds, const K& row, std::ptrdiff_
   const std::ptrdiff_t n = i1 - i0;
   d += i0 * ds;
   if ((ds == 1 || ds == 2) && row_steps_are(k, 2)) {
+    std::ptrdiff_t i = 0;
+#if INPLACE_HAS_XSIMD
+    if constexpr (simd_type<T> && simd_kernel<K, T>()) i = run_pairs(d, ds, k, n);
+#endif
     if (ds == 1) {
       INPLACE_IVDEP
-      for (std::ptrdiff_t i = 0; i < n; ++i) d[i] = static_cast<T>(at_step<2>(k, i));
+      for (; i < n; ++i) d[i] = static_cast<T>(at_step<2>(k, i));
     } else {
       INPLACE_IVDEP
-      for (std::ptrdiff_t i = 0; i < n; ++i) d[i * 2] = static_cast<T>(at_step<2>(k, i));
+      for (; i < n; ++i) d[i * 2] = static_cast<T>(at_step<2>(k, i));
     }
     return;
   }
