@@ -248,7 +248,8 @@ inline B load_or_splat(const K& k, std::ptrdiff_t i) {
 // Element i of a row whose every stride is 0 or 1. The tests do not depend on
 // i: the compiler makes one loop per outcome and vectorises them, where the
 // run-time stride of at<false> kept every element a scalar load (a causal
-// mask, where(i >= j, s, -1e30) over int64 aranges, no xsimd kernel: 2x faster).
+// mask, where(i >= j, s, -1e30) over int64 aranges, no xsimd kernel: 2x faster
+// with g++; clang does not split the loop, so it keeps the general one).
 template <class K>
 inline auto at_unit_or_zero(const K& k, std::ptrdiff_t i) {
   if constexpr (requires { k.args; })
@@ -292,11 +293,13 @@ void run_strided(T* __restrict d, std::ptrdiff_t ds, const K& row, std::ptrdiff_
     }
   }
 #endif
+#if INPLACE_GCC  // clang 14 keeps the tests in the loop, which then ran 1.4x slower than the general loop
   if (ds == 1 && row_steps_unit_or_zero(k)) {
     INPLACE_IVDEP
     for (std::ptrdiff_t i = 0; i < n; ++i) d[i] = static_cast<T>(at_unit_or_zero(k, i));
     return;
   }
+#endif
   INPLACE_IVDEP
   for (std::ptrdiff_t i = 0; i < n; ++i) d[i * ds] = static_cast<T>(at<false>(k, i));
 }
