@@ -8,6 +8,8 @@
 // (tests/run/peer_updates.cpp: the updates, concatenation, where and clip.)
 #include <inplace.hpp>
 
+#include "peer_compare.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -21,31 +23,6 @@
 namespace ip = inplace;
 using namespace ip::literals;
 
-namespace {
-constexpr double nan_v = std::numeric_limits<double>::quiet_NaN();
-
-template <class V>
-std::vector<double> values(const V& v) {
-  std::vector<double> r;
-  for (std::size_t k = 0; k < v.size(); ++k) r.push_back(static_cast<double>(v.data()[k]));
-  return r;
-}
-// Equal element by element, a NaN equal to a NaN.
-bool same(const std::vector<double>& a, const std::vector<double>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i])))) return false;
-  return true;
-}
-template <class V>
-std::vector<std::size_t> extents(const V& v) {
-  std::vector<std::size_t> e;
-  for (std::size_t k = 0; k < static_cast<std::size_t>(V::rank); ++k) e.push_back(v.extent(k));
-  return e;
-}
-template <class V, class T>
-constexpr bool dtype_is = std::is_same_v<std::remove_cv_t<typename std::remove_cvref_t<V>::value_type>, T>;
-}  // namespace
 
 // JAX testReducer / NumPy: a sum of bool counts (int64), a product is 0 or 1
 // (int64), the mean is float64; max, min, argmax, argmin of bool work.
