@@ -44,9 +44,7 @@ INPLACE_ELEMENTWISE_OPS(INPLACE_LIBRARY_OP)
 template <class T>
 inline constexpr bool library_op<ops::cast<T>> = true;
 
-}  // namespace detail
-
-namespace detail {
+// Whether T is a node's output (constant folding asks this first, see apply).
 template <class T>
 inline constexpr bool is_node_output = false;
 template <class N, std::size_t I>

@@ -506,21 +506,21 @@ auto reduce_sum(A&& a) {
   if constexpr (std::is_same_v<T, bool>)
     return reduce_sum<Axis>(make(ops::cast<std::int64_t>{}, std::forward<A>(a)));
   else {
-  constexpr std::size_t N = rank_v<A>;
-  constexpr long long S = reduce_axis<Axis, N>;
-  static_assert(S >= 0 && (S < static_cast<long long>(N) || Axis == ops::all_axes),
-                "inplace: reduce_axis: reduce_sum<Axis>: Axis must be an axis of the operand (0 to rank - 1, or "
-                "-rank to -1 from the end) or ip::ops::all_axes; fix: pass an axis the operand has.");
-  constexpr auto X = static_cast<std::size_t>(S < 0 ? 0 : S);  // N: every axis
-  constexpr std::size_t NR = X == N ? 0 : N - 1;
-  const auto e = shape_of(a);
-  detail::tx_extents<NR> er{};
-  if constexpr (X < N)
-    for (std::size_t i = 0, r = 0; i < N; ++i)
-      if (i != X) er[r++] = e[i];
-  tensor<T, detail::rank_spec<NR>> out(detail::tx_uninitialized, er);
-  with_view(std::forward<A>(a), [&](const auto& v) { reduce_sum_into<X>(out.data(), v); });
-  return out;
+    constexpr std::size_t N = rank_v<A>;
+    constexpr long long S = reduce_axis<Axis, N>;
+    static_assert(S >= 0 && (S < static_cast<long long>(N) || Axis == ops::all_axes),
+                  "inplace: reduce_axis: reduce_sum<Axis>: Axis must be an axis of the operand (0 to rank - 1, or "
+                  "-rank to -1 from the end) or ip::ops::all_axes; fix: pass an axis the operand has.");
+    constexpr auto X = static_cast<std::size_t>(S < 0 ? 0 : S);  // N: every axis
+    constexpr std::size_t NR = X == N ? 0 : N - 1;
+    const auto e = shape_of(a);
+    detail::tx_extents<NR> er{};
+    if constexpr (X < N)
+      for (std::size_t i = 0, r = 0; i < N; ++i)
+        if (i != X) er[r++] = e[i];
+    tensor<T, detail::rank_spec<NR>> out(detail::tx_uninitialized, er);
+    with_view(std::forward<A>(a), [&](const auto& v) { reduce_sum_into<X>(out.data(), v); });
+    return out;
   }
 }
 

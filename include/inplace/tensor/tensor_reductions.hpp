@@ -140,18 +140,18 @@ auto reduction(A&& a) {
   if constexpr (ops::counts_bool<Reducer> && std::is_same_v<T, bool>)  // NumPy's int64 count
     return reduction<Reducer, Axes...>(make(ops::cast<std::int64_t>{}, std::forward<A>(a)));
   else {
-  constexpr std::size_t N = rank_v<A>;
-  constexpr auto r = checked_axes<Reducer, N, Axes...>();
-  constexpr std::size_t NR = r.keep ? N : N - r.count;
-  using R = typename Reducer::template result<T>;
-  const auto e = shape_of(a);
-  tx_extents<NR> er{};
-  for (std::size_t k = 0, o = 0; k < N; ++k)
-    if (!r.reduced[k]) er[o++] = e[k];
-    else if (r.keep) er[o++] = 1;
-  tensor<R, rank_spec<NR>> out(tx_uninitialized, er);
-  with_view(std::forward<A>(a), [&](const auto& v) { reduction_into<Reducer>(out.view(), v, r); });
-  return out;
+    constexpr std::size_t N = rank_v<A>;
+    constexpr auto r = checked_axes<Reducer, N, Axes...>();
+    constexpr std::size_t NR = r.keep ? N : N - r.count;
+    using R = typename Reducer::template result<T>;
+    const auto e = shape_of(a);
+    tx_extents<NR> er{};
+    for (std::size_t k = 0, o = 0; k < N; ++k)
+      if (!r.reduced[k]) er[o++] = e[k];
+      else if (r.keep) er[o++] = 1;
+    tensor<R, rank_spec<NR>> out(tx_uninitialized, er);
+    with_view(std::forward<A>(a), [&](const auto& v) { reduction_into<Reducer>(out.view(), v, r); });
+    return out;
   }
 }
 

@@ -276,28 +276,24 @@ void gemm(V* c, std::size_t m, std::size_t k, std::size_t n, const TA* a, std::p
       for (std::size_t i = 0; i < m; i += MR) {
         const std::size_t h = std::min(MR, m - i);
         pack_a(pa, a + static_cast<std::ptrdiff_t>(i) * a0 + static_cast<std::ptrdiff_t>(p0) * a1, a0, a1, h, kc);
-        const V* ap = pa;
         for (std::size_t j = 0; j < nc; j += nr) {
           const V* bp = pb + j * kc;
           V* ct = c + static_cast<std::ptrdiff_t>(i) * ldc + static_cast<std::ptrdiff_t>(j0 + j);
           const std::size_t w = std::min(nr, nc - j);
-          if (h == MR && w == nr) {
-            micro<MR>(kc, ap, bp, ct, ldc, add);
-          } else if (h == MQ && w == nr) {
-            micro<MQ>(kc, ap, bp, ct, ldc, add);
-          } else if (h == 2 * MQ && w == nr) {
-            micro<2 * MQ>(kc, ap, bp, ct, ldc, add);
-          } else {  // an edge tile: the rows of a whole tile into `edge`, its valid part into c
-            const auto le = static_cast<std::ptrdiff_t>(nr);
-            if (h <= MQ) micro<MQ>(kc, ap, bp, edge, le, false);
-            else if (h <= 2 * MQ) micro<2 * MQ>(kc, ap, bp, edge, le, false);
-            else micro<MR>(kc, ap, bp, edge, le, false);
+          // the kernel of the fewest rows (MQ, 2 MQ or MR) that covers h; a tile
+          // that C cannot take whole goes into `edge`, its valid part into c
+          const bool whole = w == nr && (h == MQ || h == 2 * MQ || h == MR);
+          V* const to = whole ? ct : edge;
+          const std::ptrdiff_t ld = whole ? ldc : static_cast<std::ptrdiff_t>(nr);
+          if (h <= MQ) micro<MQ>(kc, pa, bp, to, ld, whole && add);
+          else if (h <= 2 * MQ) micro<2 * MQ>(kc, pa, bp, to, ld, whole && add);
+          else micro<MR>(kc, pa, bp, to, ld, whole && add);
+          if (!whole)
             for (std::size_t r = 0; r < h; ++r)
               for (std::size_t q = 0; q < w; ++q)
                 ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] =
                     (add ? ct[static_cast<std::ptrdiff_t>(r) * ldc + static_cast<std::ptrdiff_t>(q)] : V{}) +
                     edge[r * nr + q];
-          }
         }
       }
     }

@@ -217,11 +217,11 @@ inline auto at_step(const K& k, std::ptrdiff_t i) {
   else if constexpr (requires { k.s; }) return k.p[i * S];
   else return k.v;
 }
-// Is every stride of the row s?
-template <class K>
-bool row_steps_are(const K& k, std::ptrdiff_t s) {
-  if constexpr (requires { k.args; }) return std::apply([&](const auto&... a) { return (row_steps_are(a, s) && ...); }, k.args);
-  else if constexpr (requires { k.s; }) return k.s == s;
+// Does every stride of the row satisfy pred?
+template <class K, class Pred>
+bool every_step(const K& k, Pred pred) {
+  if constexpr (requires { k.args; }) return std::apply([&](const auto&... a) { return (every_step(a, pred) && ...); }, k.args);
+  else if constexpr (requires { k.s; }) return pred(k.s);
   else return true;
 }
 
@@ -337,14 +337,6 @@ template <class T, class K>
 }
 #endif
 
-// Is every stride of the row 0 or 1 (an operand broadcast along the row, as
-// the keepdims mean in x - mean(x), the others contiguous)?
-template <class K>
-bool row_steps_unit_or_zero(const K& k) {
-  if constexpr (requires { k.args; }) return std::apply([&](const auto&... a) { return (row_steps_unit_or_zero(a) && ...); }, k.args);
-  else if constexpr (requires { k.s; }) return k.s == 0 || k.s == 1;
-  else return true;
-}
 #if INPLACE_HAS_XSIMD
 // load, with an operand of stride 0 splat (its one element read per batch; the
 // test does not depend on i, and g++ hoists it).
@@ -381,7 +373,7 @@ void run_strided(T* __restrict d, std::ptrdiff_t ds, const K& row, std::ptrdiff_
   const K k = shared_row(row, row, i0);
   const std::ptrdiff_t n = i1 - i0;
   d += i0 * ds;
-  if ((ds == 1 || ds == 2) && row_steps_are(k, 2)) {
+  if ((ds == 1 || ds == 2) && every_step(k, [](std::ptrdiff_t s) { return s == 2; })) {
     std::ptrdiff_t i = 0;
 #if INPLACE_HAS_XSIMD
     if constexpr (simd_type<T> && simd_kernel<K, T>()) i = run_pairs(d, ds, k, n);
@@ -395,12 +387,15 @@ void run_strided(T* __restrict d, std::ptrdiff_t ds, const K& row, std::ptrdiff_
     }
     return;
   }
+  // A contiguous row whose operands step by 1 or are broadcast along it (the
+  // keepdims mean in x - mean(x) over rows).
+  [[maybe_unused]] const bool broadcast_row =
+      ds == 1 && every_step(k, [](std::ptrdiff_t s) { return s == 0 || s == 1; });
 #if INPLACE_HAS_XSIMD
-  // A contiguous row with broadcast operands (x - mean(x) over rows): batch by
-  // batch as run_unit, the broadcast ones splat (one element at a time, this
-  // loop ran layer norm's two broadcasts at a fifth of Eigen's speed).
+  // Batch by batch as run_unit, the broadcast operands splat (one element at a
+  // time, this loop ran layer norm's two broadcasts at a fifth of Eigen's speed).
   if constexpr (simd_type<T> && simd_kernel<K, T>()) {
-    if (ds == 1 && row_steps_unit_or_zero(k)) {
+    if (broadcast_row) {
       using B = xsimd::batch<T>;
       constexpr std::ptrdiff_t W = static_cast<std::ptrdiff_t>(B::size);
       std::ptrdiff_t i = 0;
@@ -411,7 +406,7 @@ void run_strided(T* __restrict d, std::ptrdiff_t ds, const K& row, std::ptrdiff_
   }
 #endif
 #if INPLACE_GCC  // clang 14 keeps the tests in the loop, which then ran 1.4x slower than the general loop
-  if (ds == 1 && row_steps_unit_or_zero(k)) {
+  if (broadcast_row) {
     INPLACE_IVDEP
     for (std::ptrdiff_t i = 0; i < n; ++i) d[i] = static_cast<T>(at_unit_or_zero(k, i));
     return;
