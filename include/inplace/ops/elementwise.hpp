@@ -21,11 +21,25 @@
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 // Kernels may be contracted (a * b + c as one fused multiply-add) once inlined
 // into one loop, as g++ does by default (GNU modes): clang only contracts within
 // one expression, so its ops say so explicitly.
 INPLACE_FP_CONTRACT_BEGIN
+
+namespace inplace::detail {
+// Two integers that the comparisons compare by value, as std::cmp_less takes
+// them (it refuses bool and the character types).
+template <class A, class B>
+inline constexpr bool integer_pair = std::is_integral_v<A> && std::is_integral_v<B> && !std::is_same_v<A, bool> &&
+                                     !std::is_same_v<B, bool>;
+template <class T>
+constexpr auto as_cmp_integer(T x) {
+  if constexpr (std::is_signed_v<T>) return static_cast<long long>(x);
+  else return static_cast<unsigned long long>(x);
+}
+}  // namespace inplace::detail
 
 namespace inplace::ops {
 
@@ -83,15 +97,28 @@ INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
                     return pow(a, b);
                   })
 
-// Comparisons and logical ops: NumPy's, on the operands' common dtype, giving bool.
-INPLACE_BINARY_OP(less, , return a < b;)
-INPLACE_BINARY_OP(less_equal, , return a <= b;)
-INPLACE_BINARY_OP(greater, , return a > b;)
-INPLACE_BINARY_OP(greater_equal, , return a >= b;)
-INPLACE_BINARY_OP(equal, , return a == b;)
-INPLACE_BINARY_OP(not_equal, , return a != b;)
-INPLACE_BINARY_OP(logical_and, , return static_cast<bool>(a) && static_cast<bool>(b);)
-INPLACE_BINARY_OP(logical_or, , return static_cast<bool>(a) || static_cast<bool>(b);)
+// Comparisons and logical ops: NumPy 2's, giving bool. They read values
+// (by_value, detail/dtype_rule.hpp): integer operands reach the kernel in
+// their own dtypes and compare as numbers (std::cmp_less & co.), so a weak
+// integer out of the other operand's range compares as its value (uint8 > -1_c
+// is true, int8 == 1000_c false) and int64 beside uint64 is exact; other
+// operands compare on their common dtype (uint8 > 0.5_c in double).
+#define INPLACE_BY_VALUE static constexpr bool by_value = true;
+#define INPLACE_COMPARISON(NAME, OP, CMP)                                                     \
+  INPLACE_BINARY_OP(NAME, INPLACE_BY_VALUE,                                                   \
+                    if constexpr (detail::integer_pair<A, B>) return CMP(detail::as_cmp_integer(a), \
+                                                                          detail::as_cmp_integer(b)); \
+                    else return a OP b;)
+INPLACE_COMPARISON(less, <, std::cmp_less)
+INPLACE_COMPARISON(less_equal, <=, std::cmp_less_equal)
+INPLACE_COMPARISON(greater, >, std::cmp_greater)
+INPLACE_COMPARISON(greater_equal, >=, std::cmp_greater_equal)
+INPLACE_COMPARISON(equal, ==, std::cmp_equal)
+INPLACE_COMPARISON(not_equal, !=, std::cmp_not_equal)
+#undef INPLACE_COMPARISON
+INPLACE_BINARY_OP(logical_and, INPLACE_BY_VALUE, return static_cast<bool>(a) && static_cast<bool>(b);)
+INPLACE_BINARY_OP(logical_or, INPLACE_BY_VALUE, return static_cast<bool>(a) || static_cast<bool>(b);)
+#undef INPLACE_BY_VALUE
 INPLACE_UNARY_OP(logical_not, , return !static_cast<bool>(a);)
 
 INPLACE_UNARY_OP(neg, INPLACE_SIMD INPLACE_HAS_INPLACE, return -a;)

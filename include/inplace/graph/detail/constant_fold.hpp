@@ -209,6 +209,26 @@ using fold_operand_t = std::conditional_t<std::is_floating_point_v<T>, const_flo
 template <class Op, class T, bool Wide>
 using fold_operand_of = std::conditional_t<library_op<Op>, fold_operand_t<T, Wide>, T>;
 
+// A weak integer constant C at its value, for an op that reads values (a
+// comparison, a logical op) beside integer operands: a long long, or an
+// unsigned long long above it (weak integers lie in -2^63 .. 2^64 - 1: a call
+// stores every constant in its own dtype, int64's or uint64's bits).
+template <class C>
+constexpr auto constant_value_of() {
+  if constexpr (C::value < 0x1p63L) return static_cast<long long>(C::value);
+  else return static_cast<unsigned long long>(C::value);
+}
+
+// Constant A as operand of type T of Op's kernel: a weak integer beside
+// integers, in an op that reads values, at its value, as a run-time call gives
+// it (run/detail/executor.hpp).
+template <class Op, bool Wide, class T, class A>
+constexpr auto fold_argument() {
+  if constexpr (by_value<Op>() && std::is_same_v<typename A::dtype, weak_int> && integer_dtype<T>)
+    return constant_value_of<A>();
+  else return fold_operand_of<Op, T, Wide>(static_cast<T>(A::value));
+}
+
 // The value of Op on constants A... (leaves with dtype and value), in the dtype
 // the rule gives a run-time call.
 template <class Op, bool Wide, class... A>
@@ -217,8 +237,7 @@ constexpr auto fold_kernel() {
   using R = typename rule::result;
   return [&]<std::size_t... J>(std::index_sequence<J...>) {
     using boost::mp11::mp_at_c, boost::mp11::mp_list;
-    return static_cast<R>(Op{}(fold_operand_of<Op, typename rule::template operand_t<J>, Wide>(
-        static_cast<typename rule::template operand_t<J>>(mp_at_c<mp_list<A...>, J>::value))...));
+    return static_cast<R>(Op{}(fold_argument<Op, Wide, typename rule::template operand_t<J>, mp_at_c<mp_list<A...>, J>>()...));
   }(std::index_sequence_for<A...>{});
 }
 template <class Op, bool Wide, class... A>

@@ -141,13 +141,27 @@ struct value_common {
   using type = decltype(common_of(std::make_index_sequence<sizeof...(T) - from>{}));
 };
 
+// Whether Op's kernel reads its integer operands' values (Op::by_value: the
+// comparisons and logical ops): when all its operands are integers, each
+// reaches the kernel in its own dtype, not the common one, which may hold
+// neither (int64 beside uint64: double) or be narrower than a weak integer's
+// value (uint8 > -1_c: -1 stays -1). A bool operand still takes the common dtype.
+template <class Op>
+constexpr bool by_value() {
+  if constexpr (requires { Op::by_value; }) return static_cast<bool>(Op::by_value);
+  else return false;
+}
+template <class T>
+inline constexpr bool integer_dtype = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
 template <class Op, class... T>
 struct elementwise_rule {
   static constexpr std::size_t from = value_common<Op, T...>::from;
   using common = typename value_common<Op, T...>::type;
+  static constexpr bool integer_values = by_value<Op>() && (std::is_integral_v<concrete_dtype_t<T>> && ...);
   // what operand J is converted to before the kernel runs
-  template <std::size_t J>
-  using operand_t = std::conditional_t<(J < from), concrete_dtype_t<boost::mp11::mp_at_c<boost::mp11::mp_list<T...>, J>>, common>;
+  template <std::size_t J, class D = concrete_dtype_t<boost::mp11::mp_at_c<boost::mp11::mp_list<T...>, J>>>
+  using operand_t = std::conditional_t<(J < from) || (integer_values && integer_dtype<D>), D, common>;
   template <std::size_t... J>
   static auto kernel_of(std::index_sequence<J...>) -> std::remove_cvref_t<decltype(std::declval<const Op&>()(std::declval<operand_t<J>>()...))>;
   using kernel_result = decltype(kernel_of(std::index_sequence_for<T...>{}));

@@ -147,17 +147,20 @@ struct elementwise {
 // weak, as NumPy's Python scalars (the rule of ops/detail/dtype_rule.hpp, as a
 // graph's constants): an integer takes V's dtype (bool's: int64), a floating
 // number a floating V's, else double; a bool takes V's. Beside no operand at all
-// (where(c, 5, 7)) a number keeps its own type.
+// (where(c, 5, 7)) a number keeps its own type. An op that reads values
+// (ByValue: comparisons, logical ops) keeps an integer beside integer (or bool)
+// operands as it is: its kernel compares it by value (t_uint8 > -1 is true).
 template <class S>
 using weak_of = std::conditional_t<std::is_floating_point_v<S>, weak_float, weak_int>;
-template <class V, class S>
+template <class V, class S, bool ByValue = false>
 constexpr auto scalar_type() {
   if constexpr (std::is_void_v<V>) return std::type_identity<S>{};
   else if constexpr (std::is_same_v<S, bool>) return std::type_identity<V>{};
+  else if constexpr (ByValue && integer_dtype<S> && std::is_integral_v<V>) return std::type_identity<S>{};
   else return std::type_identity<common_dtype_t<V, weak_of<S>>>{};
 }
-template <class V, class S>
-using scalar_type_t = typename decltype(scalar_type<V, S>())::type;
+template <class V, class S, bool ByValue = false>
+using scalar_type_t = typename decltype(scalar_type<V, S, ByValue>())::type;
 
 // The common element type of the non-scalar operands (void when there are none).
 template <class A>
@@ -202,11 +205,11 @@ struct common_value<A, B...> {
 // What an operand becomes inside a node: views and tensor lvalues are read
 // through const views (with their static extents, if any), tensor rvalues are
 // moved in (the node owns them), nodes are kept, scalars are converted.
-template <class V, class X>
+template <class V, bool ByValue, class X>
 auto to_operand(X&& x) {
   using D = std::remove_cvref_t<X>;
   if constexpr (scalar<X>) {
-    using S = scalar_type_t<V, D>;
+    using S = scalar_type_t<V, D, ByValue>;
     return scalar_leaf<S>{static_cast<S>(x)};
   } else if constexpr (view_like<X> || (tensor_like<X> && std::is_lvalue_reference_v<X>)) {
     if constexpr (rank_v<D> == 0)
@@ -235,9 +238,10 @@ struct value_operands {
 template <std::size_t N, class Op, class... X>
 [[gnu::always_inline]] inline auto make_known(const tx_extents<N>& e, Op op, X&&... x) {
   using V = typename value_operands<std::remove_cvref_t<Op>, X...>::type;
-  using node = elementwise<Op, decltype(to_operand<V>(std::forward<X>(x)))...>;
+  constexpr bool bv = by_value<std::remove_cvref_t<Op>>();
+  using node = elementwise<Op, decltype(to_operand<V, bv>(std::forward<X>(x)))...>;
   static_assert(node::rank == N);
-  return node(known_extents_t{}, e, op, to_operand<V>(std::forward<X>(x))...);
+  return node(known_extents_t{}, e, op, to_operand<V, bv>(std::forward<X>(x))...);
 }
 
 // View x, read as the reads tagged Id (same_read).
@@ -254,7 +258,8 @@ template <std::size_t Id, class X>
 template <class Op, class... X>
 [[gnu::always_inline]] inline auto make(Op op, X&&... x) {
   using V = typename value_operands<std::remove_cvref_t<Op>, X...>::type;
-  return elementwise<Op, decltype(to_operand<V>(std::forward<X>(x)))...>(op, to_operand<V>(std::forward<X>(x))...);
+  constexpr bool bv = by_value<std::remove_cvref_t<Op>>();
+  return elementwise<Op, decltype(to_operand<V, bv>(std::forward<X>(x)))...>(op, to_operand<V, bv>(std::forward<X>(x))...);
 }
 
 }  // namespace inplace::detail::texpr
