@@ -89,3 +89,32 @@ void check_graph(const std::vector<T>& values, const std::vector<long long>& exp
 TEST_CASE("integers compare with weak constants by value, as NumPy", "[comparisons][constants]") {
 #include "comparison_constants_cases.inc"
 }
+
+TEST_CASE("NaN beside integers, and int64 beside uint64, compare as NumPy 2's", "[comparisons][constants]") {
+  const ip::tensor<std::uint8_t> u{0, 255};
+  CHECK(tensor_codes(u, NAN) == std::vector<long long>{32, 32});  // only != is true (a double NaN)
+  // int64 beside uint64: exact (NumPy 1.x compares them in float64, where
+  // 2^63 - 1 < 2^63 is false; NumPy 2's object-exact answer is kept)
+  const ip::tensor<std::int64_t> i{9223372036854775807LL, -1};
+  const ip::tensor<std::uint64_t> j{9223372036854775808ULL, 18446744073709551615ULL};
+  const ip::tensor<bool> lt = i < j, eq = i == j;
+  CHECK(as_vector(lt) == std::vector<long long>{1, 1});
+  CHECK(as_vector(eq) == std::vector<long long>{0, 0});
+  constexpr auto x = ip::input<"x", std::int64_t>;
+  constexpr auto y = ip::input<"y", std::uint64_t>;
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(x < y, ip::logical_and(x, 256_c)));
+  auto [l, a] = f(i, j);
+  CHECK(as_vector(l) == std::vector<long long>{1, 1});
+  CHECK(as_vector(a) == std::vector<long long>{1, 1});
+  // logical_and of uint8 with 256_c reads 256 (true), not uint8's 0
+  constexpr auto v = ip::input<"v", std::uint8_t>;
+  constexpr auto g = ip::function(ip::inputs(v), ip::outputs(ip::logical_and(v, 256_c), ip::logical_or(v, 256_c)));
+  auto [la, lo] = g(u);
+  CHECK(as_vector(la) == std::vector<long long>{0, 1});
+  CHECK(as_vector(lo) == std::vector<long long>{1, 1});
+  const ip::tensor<bool> lt2 = ip::logical_and(u, 256);
+  CHECK(as_vector(lt2) == std::vector<long long>{0, 1});
+  // folded: a uint8 constant beside -1_c
+  static_assert(decltype(ip::cast<std::uint8_t>(3_c) > -1_c)::value == 1);
+  static_assert(decltype(ip::cast<std::uint8_t>(3_c) == 259_c)::value == 0);
+}

@@ -14,6 +14,8 @@
 //                        for any input I (its result has its operands' dtype)
 //   output_dtype<0, T...>  the result's dtype where it is not the rule's
 //                        (detail/dtype_rule.hpp: cast<T>)
+//   by_value = true      integer operands reach the kernel in their own dtypes,
+//                        not converted to the common one (the comparisons)
 
 #include "inplace/detail/config.hpp"
 

@@ -219,6 +219,11 @@ constexpr auto constant_value_of() {
   else return static_cast<unsigned long long>(C::value);
 }
 
+// Whether constant C's value is one of dtype T's.
+template <class T, class C>
+inline constexpr bool value_fits = C::value >= static_cast<long double>(std::numeric_limits<T>::lowest()) &&
+                                   C::value <= static_cast<long double>(std::numeric_limits<T>::max());
+
 // Constant A as operand of type T of Op's kernel: a weak integer beside
 // integers, in an op that reads values, at its value, as a run-time call gives
 // it (run/detail/executor.hpp).

@@ -776,11 +776,11 @@ class executor {
     // tensor expression's weak C++ numbers): the loop computes in the dtype the
     // graph declares its value with
     else if constexpr (g.entries[pr].kind == entry_kind::constant) {
-      // (a weak integer beside integers in an op that reads values keeps its
-      // value: u8 > -1_c compares with -1, not 255)
+      // (a weak integer beyond the dtype of the integers beside it, in an op
+      // that reads values, keeps its value: u8 > -1_c compares with -1, not 255)
       using C = typename P::template entry_t<pr>;
       if constexpr (by_value<typename decltype(op_of<E>())::type>() && std::is_same_v<typename C::dtype, weak_int> &&
-                    std::is_integral_v<resolved>)
+                    std::is_integral_v<resolved> && !value_fits<resolved, C>)
         return texpr::scalar_leaf<decltype(constant_value_of<C>())>{constant_value_of<C>()};
       else return texpr::scalar_leaf<resolved>{constant_as<resolved>(C::value)};
     }
