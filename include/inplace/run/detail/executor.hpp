@@ -954,6 +954,44 @@ class executor {
         texpr::softmax_row(d.data() + static_cast<std::ptrdiff_t>(r) * d.stride(N - 2), n, d.stride(N - 1));
     }
   }
+  // Chain H's loop result F walked block by block along axis a (N - 2: blocks
+  // of whole rows), per_block at a time: each block slices every value of the
+  // chain to it (the chain's output W by its left axes when Reduced: a
+  // reduction's result) and calls body(b), b the block's length. The slots are
+  // restored at the end.
+  template <std::size_t H, bool Reduced, class Body>
+  void for_each_block(std::size_t a, std::size_t per_block, Body body) {
+    constexpr std::size_t F = fu.frame[H], W = fu.chain_out[H], N = rank_of<F>;
+    static constexpr auto vs = chain_values<H>();
+    const auto saved = slots;
+    const std::size_t len = saved[F].e[a];
+    std::size_t outer = 1;
+    for (std::size_t k = 0; k < a; ++k) outer *= saved[F].e[k];
+    std::array<std::size_t, P::max_rank> idx{};
+    for (std::size_t o = 0; o < outer; ++o) {
+      for (std::size_t k = a, rest = o; k-- > 0;) idx[k] = rest % saved[F].e[k], rest /= saved[F].e[k];
+      for (std::size_t i0 = 0; i0 < len; i0 += per_block) {
+        const std::size_t b = len - i0 < per_block ? len - i0 : per_block;
+        idx[a] = i0;
+        with_indices<vs.size()>([&]<std::size_t... K>() {
+          (slice<vs[K], N, Reduced && vs[K] == W>(saved[vs[K]], idx, b, a), ...);
+        });
+        body(b);
+      }
+    }
+    slots = saved;
+  }
+  // A scratch view of F's shape with extent b on axis a, C on the axes after it
+  // and 1 before: one block of for_each_block, row-major.
+  template <std::size_t F, class T>
+  static view_type<F> block_view(T* scratch, std::size_t a, std::size_t b, std::size_t C) {
+    constexpr std::size_t N = rank_of<F>;
+    tx_extents<N> e{};
+    for (std::size_t i = 0; i < N; ++i) e[i] = i < a ? 1 : i == a ? b : C;
+    tx_strides<N> st{};
+    row_major<N>(e, st);
+    return view_type<F>(tx_unchecked, scratch, e, st);
+  }
   // Chain H, block by block: each block's rows fit row_scratch_bytes (at least one row).
   template <std::size_t H>
   void run_chain() {
@@ -962,10 +1000,7 @@ class executor {
                              P::row_kinds[H] == row_kind::reduce;
     using T = dtype<F>;
     (void)storage<W>();
-    const auto saved = slots;
-    const std::size_t C = saved[F].e[N - 1], rows = saved[F].e[N - 2];
-    std::size_t outer = 1;
-    for (std::size_t k = 0; k + 2 < N; ++k) outer *= saved[F].e[k];
+    const std::size_t C = slots[F].e[N - 1], rows = slots[F].e[N - 2];
     // a reduction's block: on the stack when one row fits, else one row allocated
     // (storage.hpp: place_chain; ip::plan counts it when the row's extent is static)
     constexpr std::size_t CS = g.values[F].value_shape.extent[N - 1];
@@ -982,36 +1017,19 @@ class executor {
     }
     const std::size_t per_block = !on_stack ? 1 : row_bytes == 0 ? (rows > 0 ? rows : 1)
                                                  : (row_bytes >= row_scratch_bytes ? 1 : row_scratch_bytes / row_bytes);
-    static constexpr auto vs = chain_values<H>();
-    std::array<std::size_t, P::max_rank> idx{};
-    for (std::size_t o = 0; o < outer; ++o) {
-      for (std::size_t k = N - 2, rest = o; k-- > 0;) idx[k] = rest % saved[F].e[k], rest /= saved[F].e[k];
-      for (std::size_t i0 = 0; i0 < rows; i0 += per_block) {
-        const std::size_t b = rows - i0 < per_block ? rows - i0 : per_block;
-        idx[N - 2] = i0;
-        with_indices<vs.size()>([&]<std::size_t... K>() {
-          (slice<vs[K], N, reduces && vs[K] == W>(saved[vs[K]], idx, b), ...);
-        });
-        if constexpr (reduces) {
-          tx_extents<N> e{};
-          for (std::size_t i = 0; i < N; ++i) e[i] = i + 2 < N ? 1 : i + 2 == N ? b : C;
-          tx_strides<N> st{};
-          row_major<N>(e, st);
-          const view_type<F> d(tx_unchecked, scratch, e, st);
-          materialize<F, true>(d);
-          using Op = typename P::template entry_t<H>::op;
-          const auto out = view<W>();
-          constexpr std::size_t RO = rank_of<W>;
-          const std::ptrdiff_t os = RO + 1 == N ? out.stride(RO - 1) : out.stride(N - 2);
-          for (std::size_t r = 0; r < b; ++r)
-            out.data()[static_cast<std::ptrdiff_t>(r) * os] =
-                reduce_row<Op, dtype<W>>(scratch + r * C, C);
-        } else {
-          materialize<W, false>(view<W>());
-        }
+    for_each_block<H, reduces>(N - 2, per_block, [&](std::size_t b) {
+      if constexpr (reduces) {
+        materialize<F, true>(block_view<F>(scratch, N - 2, b, C));
+        using Op = typename P::template entry_t<H>::op;
+        const auto out = view<W>();
+        constexpr std::size_t RO = rank_of<W>;
+        const std::ptrdiff_t os = RO + 1 == N ? out.stride(RO - 1) : out.stride(N - 2);
+        for (std::size_t r = 0; r < b; ++r)
+          out.data()[static_cast<std::ptrdiff_t>(r) * os] = reduce_row<Op, dtype<W>>(scratch + r * C, C);
+      } else {
+        materialize<W, false>(view<W>());
       }
-    }
-    slots = saved;
+    });
   }
   // Total chain H (a reduction over every axis of its loop's result F): F block
   // by block on the stack, in row-major order, each block reduced as it comes
@@ -1025,38 +1043,18 @@ class executor {
     using R = dtype<W>;
     using Op = typename P::template entry_t<H>::op;
     (void)storage<W>();
-    const auto saved = slots;
-    std::size_t count = 1;
-    for (std::size_t k = 0; k < N; ++k) count *= saved[F].e[k];
     constexpr std::size_t per_run = row_scratch_bytes / sizeof(T);
-    const std::size_t C = saved[F].e[N - 1];
+    const std::size_t C = slots[F].e[N - 1];
     const bool by_rows = N >= 2 && C > 0 && C <= per_run;
-    const std::size_t a = by_rows ? N - 2 : N - 1, len = count == 0 ? 0 : saved[F].e[a];
+    const std::size_t a = by_rows ? N - 2 : N - 1;
     const std::size_t unit = by_rows ? C : 1, per_block = by_rows ? per_run / C : per_run;
-    std::size_t outer = 1;
-    for (std::size_t k = 0; k < a; ++k) outer *= saved[F].e[k];
     alignas(64) unsigned char stack[row_scratch_bytes];
     T* const scratch = reinterpret_cast<T*>(stack);
-    static constexpr auto vs = chain_values<H>();
     const auto reduce_all = [&](auto& acc) {
-      std::array<std::size_t, P::max_rank> idx{};
-      for (std::size_t o = 0; o < outer && len > 0; ++o) {
-        for (std::size_t k = a, rest = o; k-- > 0;) idx[k] = rest % saved[F].e[k], rest /= saved[F].e[k];
-        for (std::size_t i0 = 0; i0 < len; i0 += per_block) {
-          const std::size_t b = len - i0 < per_block ? len - i0 : per_block;
-          idx[a] = i0;
-          with_indices<vs.size()>([&]<std::size_t... K>() {
-            (slice<vs[K], N, false>(saved[vs[K]], idx, b, a), ...);
-          });
-          tx_extents<N> e{};
-          for (std::size_t i = 0; i < N; ++i) e[i] = i < a ? 1 : i == a ? b : C;
-          tx_strides<N> st{};
-          row_major<N>(e, st);
-          materialize<F, true>(view_type<F>(tx_unchecked, scratch, e, st));
-          acc.add(scratch, b * unit);
-        }
-      }
-      slots = saved;
+      for_each_block<H, false>(a, per_block, [&](std::size_t b) {
+        materialize<F, true>(block_view<F>(scratch, a, b, C));
+        acc.add(scratch, b * unit);
+      });
     };
     R result;
     if constexpr (is_reduction<Op>::value) {
