@@ -89,11 +89,15 @@ INPLACE_BINARY_OP(max, , using C = std::common_type_t<A, B>; const C x = C(a), y
 INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
                   if constexpr (std::is_integral_v<A> && std::is_integral_v<B>) {
                     using C = std::common_type_t<A, B>;
-                    C base = C(a), r = C(1);
-                    if (b < B(0)) return base == C(1) ? C(1) : base == C(-1) ? (b % 2 != 0 ? C(-1) : C(1)) : C(0);
-                    for (B e = b; e > B(0); e /= 2, base = C(mul{}(base, base)))
-                      if (e % 2 != 0) r = C(mul{}(r, base));
-                    return r;
+                    // products in C's unsigned twin: they wrap as NumPy's (a signed overflow is undefined)
+                    using U = std::conditional_t<std::is_same_v<C, bool>, C, std::make_unsigned_t<C>>;
+                    if (b < B(0)) return C(a) == C(1) ? C(1) : C(a) == C(-1) ? (b % 2 != 0 ? C(-1) : C(1)) : C(0);
+                    U base = U(C(a)), r = U(1);
+                    for (B e = b; e > B(0); e /= 2) {
+                      if (e % 2 != 0) r = U(mul{}(r, base));
+                      if (e > B(1)) base = U(mul{}(base, base));  // not past the last bit
+                    }
+                    return C(r);
                   } else {
                     using std::pow;
                     return pow(a, b);
