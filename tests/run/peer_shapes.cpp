@@ -346,3 +346,87 @@ TEST_CASE("updates of a column from the row it crosses, of a diagonal from a row
   ip::view(t, ip::range<0, ip::end, 2>, ip::range<0, ip::end, 2>) = ip::view(t, ip::range<-1, ip::end, -2>, ip::range<-1, ip::end, -2>);
   CHECK(values(t) == stepped);
 }
+
+// NumPy reduces an empty array along an axis that is not empty:
+// np.zeros((3, 0)).max(0) and .argmax(0) are empty (shape (0,)),
+// np.zeros((0, 3)).max(1) too (keepdims: (0, 1)); only an empty reduced axis
+// raises. np.mean of int64 near 2^63 and of uint64 accumulates in float64.
+TEST_CASE("reductions of empty arrays along non-empty axes; means of int64 and uint64", "[peer][reductions]") {
+  constexpr auto E = ip::input<"E", float, 2>;
+  const ip::tensor<float, 2> e30(3, 0), e03(0, 3);
+  constexpr auto f = ip::function(ip::inputs(E), ip::outputs(ip::reduce_max<0>(E), ip::argmax<0>(E), ip::reduce_sum<-1, ip::keepdims>(E),
+                                                             ip::argmin<0>(E * 2.0_c)));
+  const auto [mx0, am0, s1, am1] = f(e30);
+  CHECK(extents(mx0) == std::vector<std::size_t>{0});
+  CHECK(extents(am0) == std::vector<std::size_t>{0});
+  CHECK(extents(s1) == std::vector<std::size_t>{3, 1});  // a sum of nothing: 0
+  CHECK(values(s1) == std::vector<double>{0, 0, 0});
+  CHECK(extents(am1) == std::vector<std::size_t>{0});
+  CHECK_THROWS_AS(f(e03), ip::shape_error);  // max of axis 0, empty: raises
+  CHECK_THROWS_AS(ip::function(ip::inputs(E), ip::outputs(ip::reduce_min<-1, ip::keepdims>(E)))(e30), ip::shape_error);
+  constexpr auto g = ip::function(ip::inputs(E), ip::outputs(ip::reduce_max<1>(E), ip::reduce_min<1, ip::keepdims>(E), ip::argmin<-1>(E)));
+  const auto [m1, k1, a1] = g(e03);
+  CHECK(extents(m1) == std::vector<std::size_t>{0});
+  CHECK(extents(k1) == std::vector<std::size_t>{0, 1});
+  CHECK(extents(a1) == std::vector<std::size_t>{0});
+  CHECK(extents(ip::reduce_max<0>(e30)) == std::vector<std::size_t>{0});
+  CHECK(extents(ip::argmax<0>(e30)) == std::vector<std::size_t>{0});
+  CHECK(extents(ip::reduce_max<1>(e03)) == std::vector<std::size_t>{0});
+  CHECK_THROWS_AS(ip::reduce_max<1>(e30), ip::shape_error);
+
+  constexpr auto I = ip::input<"I", std::int64_t>;
+  constexpr auto U = ip::input<"U", std::uint64_t>;
+  const ip::tensor<std::int64_t> i{9223372036854775807ll, 9223372036854775807ll, 3};
+  const ip::tensor<std::uint64_t> u{18446744073709551615ull, 1};
+  constexpr auto h = ip::function(ip::inputs(I, U), ip::outputs(ip::reduce_mean(I), ip::reduce_mean(U), ip::reduce_mean(I * 1_c)));
+  const auto [mi, mu, mf] = h(i, u);
+  static_assert(dtype_is<decltype(mi), double> && dtype_is<decltype(mu), double>);
+  CHECK(values(mi) == std::vector<double>{6.148914691236517e+18});
+  CHECK(values(mu) == std::vector<double>{9.223372036854776e+18});
+  CHECK(values(mf) == values(mi));
+  CHECK(values(ip::reduce_mean(i)) == values(mi));
+  CHECK(values(ip::reduce_mean(u)) == values(mu));
+}
+
+// XLA's and oneDNN's in-place concat: an opaque producer (matmul, dot, a
+// reduction, softmax) whose result is a part writes its region of the result,
+// a strided one along axis 1 or -1; nested concatenations; borrowed and
+// donated. np.concatenate([a @ b, a], 1), np.stack([a.sum(1), a.max(1),
+// b.sum(0)], 1), np.stack([softmax(a), a], -1), ...
+TEST_CASE("concatenate and stack of opaque results, written into strided regions", "[peer][concatenate]") {
+  constexpr auto A = ip::input<"A", float, ip::extents<2, 3>>;
+  constexpr auto B = ip::input<"B", float, ip::extents<3, 2>>;
+  using M23 = ip::tensor<float, ip::extents<2, 3>>;
+  using M32 = ip::tensor<float, ip::extents<3, 2>>;
+  const M23 a{{-1, 0, 1}, {2, 3, 4}};
+  const M32 b{{1, -1}, {2, -3}, {4, -5}};
+  constexpr auto f = ip::function(
+      ip::inputs(A, B),
+      ip::outputs(ip::concatenate<1>(ip::matmul(A, B), A), ip::concatenate<1>(ip::dot(A, B), ip::transpose(B)),
+                  ip::stack<1>(ip::reduce_sum<1>(A), ip::reduce_max<1>(A), ip::reduce_sum<0>(B)), ip::stack<-1>(ip::softmax(A), A),
+                  ip::concatenate<0>(ip::concatenate<1>(ip::transpose(B), ip::matmul(A, B)),
+                                     ip::concatenate<1>(A * 3.0_c, ip::reverse(ip::transpose(ip::matmul(A, B)))))));
+  const std::vector<double> c1{3, -4, -1, 0, 1, 24, -31, 2, 3, 4}, c2{3, -4, 1, 2, 4, 24, -31, -1, -3, -5}, st{0, 1, 7, 9, 4, -9};
+  const std::vector<double> nested{1, 2, 4, 3, -4, -1, -3, -5, 24, -31, -3, 0, 3, -4, -31, 6, 9, 12, 3, 24};
+  const std::vector<double> sm{0.09003055840730667, 0.2447284460067749, 0.6652409434318542};
+  for (const bool donated : {false, true}) {
+    INFO("donated: " << donated);
+    const auto [r1, r2, rs, rsm, rn] = donated ? f(M23(a), M32(b)) : f(a, b);
+    CHECK(values(r1) == c1);
+    CHECK(values(r2) == c2);
+    CHECK(values(rs) == st);
+    CHECK(values(rn) == nested);
+    const auto v = values(rsm);
+    REQUIRE(v.size() == 12);
+    for (std::size_t i = 0; i < 6; ++i) {
+      CHECK(v[2 * i] == Approx(sm[i % 3]));
+      CHECK(v[2 * i + 1] == values(a)[i]);
+    }
+  }
+  CHECK(values(ip::concatenate<1>(ip::matmul(a, b), a)) == c1);
+  // on tensors, stacks of temporaries and of expressions owning one (a view
+  // of each was refused: view_of_temporary)
+  CHECK(values(ip::stack<1>(ip::reduce_sum<1>(a), ip::reduce_max<1>(a), ip::reduce_sum<0>(b))) == st);
+  CHECK(values(ip::stack<0>(ip::matmul(a, b) * 2.0f, ip::matmul(a, b))) == std::vector<double>{6, -8, 48, -62, 3, -4, 24, -31});
+  CHECK(values(ip::stack<0>(ip::reduce_sum(a), ip::reduce_max(b))) == std::vector<double>{9, 4});
+}
