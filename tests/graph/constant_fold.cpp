@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <string_view>
@@ -30,6 +31,11 @@ template <class C, class D>
 constexpr bool near(C, D, long double want) {
   const long double d = C::value - want;
   return folded<C> && std::is_same_v<typename C::dtype, D> && (d < 0 ? -d : d) <= 4e-16L * (want < 0 ? -want : want);
+}
+// a folded -0.0
+template <class C>
+constexpr bool negative_zero(C) {
+  return folded<C> && C::value == 0 && std::bit_cast<std::uint64_t>(static_cast<double>(C::value)) >> 63 == 1;
 }
 constexpr weak_int wi{};
 constexpr weak_float wf{};
@@ -73,6 +79,31 @@ TEST_CASE("the new arithmetic ops fold, NumPy's values", "[constant_fold]") {
   STATIC_REQUIRE(is(ip::pow(0.0_c, 0_c), wf, 1));
   STATIC_REQUIRE(is(ip::pow(0.0_c, -1_c), wf, inf));
   STATIC_REQUIRE(near(ip::pow(2.0_c, 0.5_c), wf, 1.4142135623730951L));
+  // np.power's special values: a negative base to an infinite power or to an
+  // integer beyond 2^31 (its parity the sign), an infinite base to a fraction
+  // (these folded to NaN)
+  constexpr auto i = ip::exp(1e6_c);  // inf
+  STATIC_REQUIRE(is(i, wf, inf));
+  STATIC_REQUIRE(is(ip::pow(-1.0_c, i), wf, 1));
+  STATIC_REQUIRE(is(ip::pow(-1.0_c, -i), wf, 1));
+  STATIC_REQUIRE(is(ip::pow(-0.5_c, i), wf, 0));
+  STATIC_REQUIRE(is(ip::pow(-2.0_c, i), wf, inf));
+  STATIC_REQUIRE(is(ip::pow(-2.0_c, -i), wf, 0));
+  STATIC_REQUIRE(is(ip::pow(-i, 0.5_c), wf, inf));
+  STATIC_REQUIRE(is(ip::pow(-i, -0.5_c), wf, 0));
+  STATIC_REQUIRE(is(ip::pow(-i, 3_c), wf, -inf));
+  STATIC_REQUIRE(negative_zero(ip::pow(-i, -3_c)));
+  STATIC_REQUIRE(is(ip::pow(-1.0_c, 1099511627776.0_c), wf, 1));  // 2^40: even
+  STATIC_REQUIRE(is(ip::pow(-2.0_c, 1099511627776.0_c), wf, inf));
+  STATIC_REQUIRE(negative_zero(ip::pow(-0.5_c, 1099511627777.0_c)));
+  STATIC_REQUIRE(negative_zero(ip::pow(-0.0_c, 3_c)));
+  STATIC_REQUIRE(is(ip::pow(-0.0_c, -1_c), wf, -inf));
+  STATIC_REQUIRE(is(ip::pow(-0.0_c, 0.5_c), wf, 0) && !negative_zero(ip::pow(-0.0_c, 0.5_c)));
+  STATIC_REQUIRE(is(ip::pow(-0.0_c, -2_c), wf, inf));
+  STATIC_REQUIRE(is(ip::pow(0.0_c, -i), wf, inf));
+  STATIC_REQUIRE(is(ip::pow(i, -0.5_c), wf, 0));
+  STATIC_REQUIRE(is(ip::pow(-8.0_c, -3_c), wf, -0.001953125));
+  STATIC_REQUIRE(is(ip::pow(-1.5_c, 2147483649.0_c), wf, -inf));  // 2^31 + 1: odd
   STATIC_REQUIRE(is(ip::square(-3_c), wi, 9));
   STATIC_REQUIRE(is(ip::square(1.5_c), wf, 2.25));
   STATIC_REQUIRE(is(ip::clip(5_c, 0_c, 3_c), wi, 3));

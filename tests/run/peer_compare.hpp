@@ -1,6 +1,7 @@
 #pragma once
-// What the peer-case tests (peer_reductions.cpp, peer_updates.cpp) compare
-// with: a result's elements and extents as doubles and sizes, NaN equal to NaN.
+// What the peer-case tests (peer_reductions.cpp, peer_updates.cpp,
+// peer_shapes.cpp) compare with: a result's elements and extents as doubles
+// and sizes, NaN equal to NaN.
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -10,10 +11,17 @@
 namespace {
 constexpr double nan_v = std::numeric_limits<double>::quiet_NaN();
 
+// The elements in row-major order, through the strides (a result may be a
+// strided view of an argument).
 template <class V>
 std::vector<double> values(const V& v) {
   std::vector<double> r;
-  for (std::size_t k = 0; k < v.size(); ++k) r.push_back(static_cast<double>(v.data()[k]));
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    std::ptrdiff_t at = 0;
+    for (std::size_t i = static_cast<std::size_t>(V::rank), rest = k; i-- > 0; rest /= v.extent(i))
+      at += static_cast<std::ptrdiff_t>(rest % v.extent(i)) * v.stride(i);
+    r.push_back(static_cast<double>(v.data()[at]));
+  }
   return r;
 }
 // Equal element by element, a NaN equal to a NaN.

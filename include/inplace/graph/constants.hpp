@@ -16,7 +16,9 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <string_view>
+#include <type_traits>
 
 #include "inplace/detail/shadow_off.hpp"
 
@@ -80,12 +82,19 @@ struct fresh_array {
 }  // namespace ops
 
 namespace detail {
+// arange<T, Stop>'s omitted second bound (arange<T, 3, 3> is NumPy's
+// arange(3, 3), empty, not arange(3)).
+inline constexpr std::ptrdiff_t arange_no_stop = std::numeric_limits<std::ptrdiff_t>::min();
+
 template <class T, std::ptrdiff_t A, std::ptrdiff_t B, std::ptrdiff_t Step>
 constexpr auto arange_value() {
   static_assert(Step != 0, "inplace: slice_step: ip::arange<T, Start, Stop, Step>: the step must not be 0; fix: use a "
                            "positive step, or a negative one to count down.");
-  constexpr bool one = B == A && Step == 1;  // arange<T, Stop>: from 0
+  constexpr bool one = B == arange_no_stop;  // arange<T, Stop>: from 0
   using Op = ops::arange<T, one ? 0 : A, one ? A : B, Step == 0 ? 1 : Step>;
+  static_assert(!std::is_same_v<T, bool> || arange_length(one ? 0 : A, one ? A : B, Step) <= 2,
+                "inplace: dtype: ip::arange<bool, ...> of more than two elements: NumPy's arange of bool holds at most "
+                "False, True (it raises); fix: compare an integer arange, e.g. ip::arange<int, N>() > 0_c.");
   return out<node<Op>, 0>{};
 }
 }  // namespace detail
@@ -101,7 +110,7 @@ template <class T, std::size_t... E, class C>
   requires detail::is_constant_leaf<C>
 constexpr auto full(C) { return ::inplace::broadcast_to<E...>(detail::typed_constant<T, C>{}); }
 
-template <class T, std::ptrdiff_t A, std::ptrdiff_t B = A, std::ptrdiff_t Step = 1>
+template <class T, std::ptrdiff_t A, std::ptrdiff_t B = detail::arange_no_stop, std::ptrdiff_t Step = 1>
 inline constexpr auto arange = detail::arange_value<T, A, B, Step>();
 
 }  // namespace inplace

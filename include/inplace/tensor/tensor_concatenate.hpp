@@ -56,6 +56,28 @@ auto concatenation(A&&... a) {
   return out;
 }
 
+// stack: each operand assigned straight into its index along the new axis k
+// (no view of an operand: a temporary tensor or an expression owning one,
+// np.stack([a.sum(1), a.max(1)]), is read before the call returns).
+template <int Axis, class... A>
+auto stacking(A&&... a) {
+  using T = concrete_dtype_t<common_dtype_t<value_t<A>...>>;
+  constexpr std::size_t N = rank_v<std::tuple_element_t<0, std::tuple<A...>>>;
+  constexpr std::size_t k = axis_of(Axis, N + 1);
+  const std::array<tx_extents<N>, sizeof...(A)> e{shape_of(a)...};
+  for (std::size_t j = 0; j < e.size(); ++j)
+    if (e[j] != e[0])
+      throw shape_error("inplace: shape_error: stack: operand " + std::to_string(j) + " has extents " +
+                        tx_shape_string(e[j]) + ", operand 0 " + tx_shape_string(e[0]) + "; they must be equal");
+  tx_extents<N + 1> r{};
+  for (std::size_t i = 0; i < N + 1; ++i) r[i] = i < k ? e[0][i] : i == k ? sizeof...(A) : e[0][i - 1];
+  tensor<T, rank_spec<N + 1>> out(tx_uninitialized, r);
+  std::ptrdiff_t j = 0;
+  // the slab is fresh memory: no operand can reach it
+  ((assign(tx_index_axis(out.view(), k, j++), std::forward<A>(a), assign_mode::fresh)), ...);
+  return out;
+}
+
 }  // namespace detail::texpr
 
 template <int Axis, class... A>
@@ -77,7 +99,7 @@ auto stack(A&&... a) {
   constexpr bool ok = ((detail::texpr::rank_v<A> == N) && ...) && detail::axis_of(Axis, N + 1) <= N;
   static_assert(ok, "inplace: concat_shapes: ip::stack<Axis> takes operands of one rank and Axis in "
                     "-rank - 1 .. rank; fix: give the operands one rank, or name an axis of the result.");
-  if constexpr (ok) return concatenate<Axis>(expand_dims<Axis>(std::forward<A>(a))...);
+  if constexpr (ok) return detail::texpr::stacking<Axis>(std::forward<A>(a)...);
   else return 0;
 }
 

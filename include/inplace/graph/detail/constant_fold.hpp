@@ -137,21 +137,25 @@ constexpr ld erf(ld x) {
   for (int n = 120; n > 0; --n) f = (n / 2.0L) / (a + f);
   return copysign(1 - exp(-a * a) / sqrt(pi) / (a + f), x);
 }
-constexpr ld pow(ld a, ld b) {  // std::pow's special values; a negative base needs an integer exponent
-  if (b == 0) return 1;
-  if (a == 1) return 1;
+// std::pow's special values (C's Annex F, NumPy's): a negative base needs an
+// integer exponent, whose parity gives the sign (of an infinite or zero base
+// too); |a| < 1 or > 1 to an infinite power is 0 or inf, -1 to one is 1.
+constexpr ld pow(ld a, ld b) {
+  if (b == 0 || a == 1) return 1;
   if (isnan(a) || isnan(b)) return nan;
-  if (floor(b) == b && fabs(b) < 0x1p31L) {
-    ld r = 1, base = a;
+  if (fabs(b) == inf) return a == -1 ? 1 : (fabs(a) > 1) == (b > 0) ? inf : 0;
+  const bool integer = floor(b) == b;  // (every |b| >= 2^62 is)
+  const bool odd = integer && fabs(b) < 0x1p63L && static_cast<long long>(fabs(b)) % 2 != 0;
+  const ld sign = signbit(a) && odd ? -1 : 1, m = fabs(a);
+  if (m == 0 || m == inf) return sign * ((m == 0) == (b < 0) ? inf : 0);
+  if (a < 0 && !integer) return nan;
+  if (integer && fabs(b) < 0x1p31L) {  // repeated squaring: exact while it fits
+    ld r = 1, base = m;
     for (long long e = static_cast<long long>(fabs(b)); e > 0; e /= 2, base *= base)
       if (e % 2 != 0) r *= base;
-    if (b > 0) return r;
-    return r == 0 ? (signbit(r) ? -inf : inf) : 1 / r;
+    return sign * (b > 0 ? r : 1 / r);
   }
-  if (a < 0) return nan;
-  if (a == 0) return b > 0 ? 0 : inf;
-  if (fabs(b) == inf) return (fabs(a) > 1) == (b > 0) ? inf : 0;
-  return exp(b * log(a));
+  return sign * exp(b * log(m));
 }
 }  // namespace cmath
 
