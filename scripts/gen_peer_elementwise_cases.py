@@ -107,9 +107,11 @@ POW_F = [(0.0, -1.0), (-0.0, -1.0), (-0.0, -2.0), (nan, 0.0), (1.0, nan), (-8.0,
 POW_F32 = [(a, b) for a, b in POW_F if b not in (1024.0, -1075.0)] + [(2.0, 128.0), (2.0, -150.0)]
 POW_I8 = [(3, 5), (2, 7), (-2, 7), (-2, 8), (0, 0), (-128, 2), (-1, 127), (127, 1), (0, 3), (5, 0), (-3, 3)]
 POW_U8 = [(3, 5), (2, 8), (255, 2), (0, 0), (16, 2), (1, 255), (7, 3)]
-# (int32 results whose repeated squaring stays in range: pow(2, 30) squares 65536
-# once more after its last bit, a signed overflow in C++)
-POW_I32 = [(3, 0), (0, 0), (-1, 7), (-1, 8), (0, 5), (-3, 3), (7, 1), (-7, 5), (12, 6), (2, 15), (-2, 13)]
+# (pow(2, 30) once squared 65536 after its last bit, a signed overflow; results
+# beyond int32 wrap, as NumPy's)
+POW_I32 = [(3, 0), (0, 0), (-1, 7), (-1, 8), (0, 5), (-3, 3), (7, 1), (-7, 5), (12, 6), (2, 15), (-2, 13),
+           (2, 30), (10, 9), (46340, 2), (-2, 31), (3, 40), (-3, 41), (2, 32), (65536, 2)]
+POW_I64 = [(2, 62), (-2, 63), (3, 39), (3, 41), (10, 18), (-7, 23), (2, 64)]
 
 
 def cols(pairs):
@@ -122,6 +124,7 @@ BINARY = [
                                           ((np.int8, np.int8), cols(POW_I8), 0),
                                           ((np.uint8, np.uint8), cols(POW_U8), 0),
                                           ((np.int32, np.int32), cols(POW_I32), 0),
+                                          ((np.int64, np.int64), cols(POW_I64), 0),
                                           ((np.int8, np.uint8), [[-2, 3, 2, -1], [7, 4, 9, 255]], 0),
                                           ((np.uint8, np.float32), [[0, 2, 3, 255], [-1.0, 0.5, -2.0, 0.0]], 0)]),
     ("logical_and", "ip::logical_and(x, y)", np.logical_and,
