@@ -16,6 +16,7 @@
 //                        (detail/dtype_rule.hpp: cast<T>)
 
 #include "inplace/detail/config.hpp"
+#include "inplace/ops/detail/gelu.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -109,11 +110,13 @@ INPLACE_UNARY_OP(sigmoid, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp;
                  using F = std::conditional_t<std::is_integral_v<A>, double, A>; const F x(a);
                  return F(1) / (F(1) + exp(-x));)
 INPLACE_UNARY_OP(relu, INPLACE_HAS_INPLACE, return a > A(0) ? a : A(0);)
-// gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default;
+// gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default,
+// computed as x/2 * erfc(-x / sqrt 2) (detail/gelu.hpp: accurate for x < 0 too);
 // integers compute in double, as exp and sqrt do.
-INPLACE_UNARY_OP(gelu, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::erf;
-                 using F = std::conditional_t<std::is_integral_v<A>, double, A>; const F x(a);
-                 return F(0.5) * x * (F(1) + erf(x * F(0.70710678118654752440)));)
+INPLACE_UNARY_OP(gelu, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                 if constexpr (std::is_arithmetic_v<A>)
+                   return detail::gelu_scalar(std::conditional_t<std::is_integral_v<A>, double, A>(a));
+                 else return detail::gelu_batch(a);)
 // square: mul's a * a (small unsigned integers wrap as NumPy's).
 INPLACE_UNARY_OP(square, INPLACE_SIMD INPLACE_HAS_INPLACE, return mul{}(a, a);)
 // expm1, floor, ceil: no SIMD form: xsimd 8's double forms without SSE4.1
