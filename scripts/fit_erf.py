@@ -8,7 +8,7 @@ x > 0: no cancellation on either side), q is written as
     q = exp(-a^2 / 2) * S(a),    S(a) = P(a) / Q(a)  on [0, A],
 
 S smooth and slowly varying (1/2 at 0, about 1 / (a sqrt(2 pi)) far out), and
-exp(-a^2 / 2) as 2^-n e^r with our own polynomial e^r on |r| <= ln2 / 2.
+exp(-a^2 / 2) as 2^-n e^r with our own polynomial e^r on |r| <= ln2 / 2 + 0.03.
 Both are fitted for the least maximum relative error: linear least squares
 reweighted towards the largest errors each round (Lawson's iteration); the
 rational form linearised as P - S Q = 0 with Q(0) = 1 and reweighted by 1 / Q
@@ -25,7 +25,7 @@ import numpy as np
 
 A = 14.5  # |x| beyond 14.4: gelu(x) is x for x > 0 and rounds to -0 for x < 0
 P_DEG, Q_DEG = 4, 5  # S = P / Q
-EXP_DEG = 6  # e^r = 1 + r + c2 r^2 + ... + c6 r^6 on |r| <= ln2 / 2
+EXP_DEG = 6  # e^(s/2) = 1 + s/2 + d2 s^2 + ... + d6 s^6 on |s| <= ln2 + 0.06
 
 
 def lawson(m, rhs, scale, fixed, rounds=60):
@@ -76,18 +76,20 @@ def fit_s():
 
 
 def fit_exp():
-    # n is rounded from a^2's high part alone: r also carries the low part,
-    # (a - ah)(a + ah)/2 <= 2^-9 * 14.4 (ah: a rounded to a multiple of 2^-8)
-    h = math.log(2.0) / 2.0
-    r = np.linspace(-h - 2.0**-9 * 14.4 * 1.01, h * 1.01, 20001)
-    e = np.exp(r)
-    v = np.vander(r, EXP_DEG + 1, increasing=True)[:, 2:]  # 1 + r exactly
+    # The kernel works with s = 2r = 2n ln2 - a^2 (its a^2 is exact, a^2 / 2
+    # would cost a product): e^r = e^(s/2) = 1 + s/2 + d2 s^2 + ... + d6 s^6.
+    # n is rounded from a^2's high part alone, so s also carries the low part
+    # (a - ah)(a + ah), |.| <= 2^-9 * 2 * 14.4 (ah: a rounded to a multiple of 2^-8).
+    h = math.log(2.0) + 2.0**-9 * 2 * 14.4
+    x = np.linspace(-h * 1.01, h * 1.01, 20001)
+    e = np.exp(x / 2.0)
+    v = np.vander(x, EXP_DEG + 1, increasing=True)[:, 2:]  # 1 + s/2 exactly
 
     def solve(fixed):
-        return lawson(v, e - 1.0 - r, e, fixed)
+        return lawson(v, e - 1.0 - x / 2.0, e, fixed)
 
     def err(c):
-        return np.abs((1.0 + r + v @ c) / e - 1.0).max()
+        return np.abs((1.0 + x / 2.0 + v @ c) / e - 1.0).max()
 
     exact = solve({})
     c = rounded_one_by_one(solve, EXP_DEG - 1)
@@ -100,8 +102,8 @@ def main():
     print("P (a^0 first):", ", ".join(f"{x:.9g}f" for x in p))
     print("Q (a^0 first):", ", ".join(f"{x:.9g}f" for x in q))
     c, e, e32 = fit_exp()
-    print(f"e^r on -ln2/2 - 0.029 <= r <= ln2/2: max relative error {e:.3g}; with the float coefficients {e32:.3g}")
-    print("c2..c6:", ", ".join(f"{x:.9g}f" for x in c))
+    print(f"e^(s/2) on |s| <= ln2 + 0.06: max relative error {e:.3g}; with the float coefficients {e32:.3g}")
+    print("d2..d6:", ", ".join(f"{x:.9g}f" for x in c))
 
 
 if __name__ == "__main__":
