@@ -3,7 +3,7 @@
 // type (double for float, long double for double), in ulp of the result.
 // The special values: NaN, +-inf, +-0, subnormals, and x far below 0 where
 // gelu(x) is tiny, subnormal or -0.
-// The hidden case "[.exhaustive]" checks every float (about 2 min at -O3):
+// The hidden case "[.exhaustive]" checks every float (about 3 min of CPU at -O3):
 //   ./test_tensor_gelu_accuracy "[.exhaustive]"
 #include <catch2/catch.hpp>
 #include <inplace.hpp>
@@ -66,9 +66,10 @@ std::vector<float> sampled(std::uint32_t first, std::uint32_t last, std::uint32_
   return xs;
 }
 
-// ulp: batches (every float measured: at most 6.6, below x = 0; 3.5 above)
-// and scalars (double's erfc, rounded once: 0.5)
-constexpr double batch_bound = 7.0, scalar_bound = 1.0;
+// ulp: batches (every float measured: at most 7.3 below x = 0 on SSE2, whose
+// fma is two roundings, 6.6 with FMA on AVX-512; 3.5 above 0) and scalars
+// (double's erfc, rounded once: 0.5)
+constexpr double batch_bound = 8.0, scalar_bound = 1.0;
 
 }  // namespace
 
@@ -101,7 +102,7 @@ TEST_CASE("gelu on floats: special values", "[gelu]") {
   CHECK(ip::ops::gelu{}(-14.0f) < 0.0f);  // subnormal
 }
 
-TEST_CASE("gelu on floats: within 7 ulp (batches) and 1 ulp (scalars) over the whole range", "[gelu]") {
+TEST_CASE("gelu on floats: within 8 ulp (batches) and 1 ulp (scalars) over the whole range", "[gelu]") {
   worst w;
   measure(sampled(0, 0x7f800000u, 4093), w);  // every 4093rd float: subnormal, tiny, huge, inf
   measure(sampled(0x40c00000u - (1u << 21), 0x41680000u, 61), w);  // [-14.5, -6] and [6, 14.5] densely
