@@ -35,9 +35,7 @@ struct row_sums {
     }
   }
 };
-struct no_kernel {  // an opaque op that cannot run in a graph (op_kernel)
-  static constexpr std::string_view name = "no_kernel";
-};
+struct no_kernel {};  // an opaque op that cannot run in a graph (op_kernel)
 
 using out1 = ip::tensor_view<float, 1>;
 using out2 = ip::tensor_view<float, 2>;
