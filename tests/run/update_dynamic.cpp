@@ -1,8 +1,9 @@
 // ip::set and ip::inc through dynamic slices on other axes than the first, in a
 // chain with other views, two dynamic slices in one chain, and an int start:
-// the update kernel builds each dynamic region itself (op_kernels.hpp), so
-// every position is compared with the same update written as a loop, the
-// cache donated (in place, storage kept) and borrowed (x untouched).
+// the update kernel builds each dynamic region itself
+// (tensor/detail/kernel_update.hpp), so every position is compared with the
+// same update written as a loop, the cache donated (in place, storage kept)
+// and borrowed (x untouched).
 #include <inplace.hpp>
 
 #include <catch2/catch.hpp>

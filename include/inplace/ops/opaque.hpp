@@ -1,9 +1,14 @@
 #pragma once
 // Opaque (non-elementwise) standard ops: their loops cannot be fused with their
 // neighbours, so every aliased read by them is a hazard. Each states its output
-// shape as a constexpr rule over ip::shape (an invalid result: rank == dynamic).
+// shape as a constexpr rule over ip::shape (an invalid result: rank == dynamic)
+// and, as a user's opaque op does, its kernel: void kernel(outputs...,
+// inputs...) const over ip::tensor_views, which a running graph calls and the
+// tensor functions (tensor_opaque.hpp) too. The kernels' bodies are in tensor/,
+// declared in ops/detail/kernel_decls.hpp.
 
 #include "inplace/ops/axes.hpp"
+#include "inplace/ops/detail/kernel_decls.hpp"
 #include "inplace/shape.hpp"
 
 #include <array>
@@ -11,7 +16,18 @@
 #include <limits>
 #include <string_view>
 
-namespace inplace::ops {
+namespace inplace {
+namespace detail {
+// reduce_sum's axis, counted from the front: 0 to N - 1, or N for every axis;
+// -1 when Axis is not an axis of a rank-N operand.
+template <int Axis, std::size_t N>
+inline constexpr long long reduce_axis =
+    Axis == ops::all_axes ? static_cast<long long>(N)
+    : Axis < 0            ? (Axis + static_cast<long long>(N) >= 0 ? Axis + static_cast<long long>(N) : -1)
+                          : (Axis < static_cast<long long>(N) ? Axis : -1);
+}  // namespace detail
+
+namespace ops {
 
 // Matrix product with NumPy's rules for vectors: (m,k)(k,n) -> (m,n),
 // (k)(k,n) -> (n), (m,k)(k) -> (m), (k)(k) -> scalar. Never in place.
@@ -28,6 +44,10 @@ struct dot {
     if (a.rank == 2) r.extent[r.rank++] = a.extent[0];
     if (b.rank == 2) r.extent[r.rank++] = b.extent[1];
     return r;
+  }
+  template <class O, class A, class B>
+  void kernel(const O& out, const A& a, const B& b) const {
+    detail::texpr::dot_into(out.data(), a, b);
   }
 };
 
@@ -54,6 +74,10 @@ struct matmul {
     if (b.rank >= 2) r.extent[r.rank++] = b.extent[b.rank - 1];
     return r;
   }
+  template <class O, class A, class B>
+  void kernel(const O& out, const A& a, const B& b) const {
+    detail::texpr::matmul_into(out.data(), a, b);
+  }
 };
 
 // Sum over all elements (Axis = ip::ops::all_axes, a scalar) or over one axis
@@ -72,17 +96,28 @@ struct reduce_sum {
       if (static_cast<long long>(i) != a) r.extent[r.rank++] = in[0].extent[i];
     return r;
   }
+  template <class O, class A>
+  void kernel(const O& out, const A& a) const {
+    detail::texpr::reduce_sum_into<static_cast<std::size_t>(detail::reduce_axis<Axis, A::rank>)>(out.data(), a);
+  }
 };
 
-// softmax over the last axis; same shape. softmax_inplace = inplace_op<softmax, 0>.
+// softmax over the last axis; same shape. softmax_inplace = inplace_op<softmax, 0>
+// has this kernel too: its out is a's own storage, which the kernel then does
+// not copy.
 struct softmax {
   static constexpr std::string_view name = "softmax";
   static constexpr shape output_shape(std::size_t, const std::array<shape, 1>& in) {
     return in[0].rank == 0 ? shape{dynamic} : in[0];
   }
+  template <class O, class A>
+  void kernel(const O& out, const A& a) const {
+    detail::texpr::softmax_into(out, a);
+  }
 };
 
-}  // namespace inplace::ops
+}  // namespace ops
+}  // namespace inplace
 
 #include "inplace/ops/inplace_op.hpp"
 

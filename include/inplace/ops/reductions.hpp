@@ -4,10 +4,10 @@
 // argmin over one axis or the flattened array; ip::keepdims among the axes
 // keeps the reduced axes with extent 1, so that x - reduce_mean<1, ip::keepdims>(x)
 // broadcasts. Each reduction is one reducer below (its name, result dtype,
-// first value, step and last step); the op class, the graph and tensor
-// functions and the kernel (tensor/detail/kernel_reduction.hpp) are derived
-// from it. The graph functions are in graph/graph_reductions.hpp, the tensor
-// functions in tensor/tensor_reductions.hpp.
+// first value, step and last step); the op class ops::reduce, its kernel
+// member (whose body, reduction_into, is in tensor/tensor_reductions.hpp), and
+// the graph and tensor functions are derived from it. The graph functions are
+// in graph/graph_reductions.hpp, the tensor functions in tensor/tensor_reductions.hpp.
 
 #include "inplace/ops/axes.hpp"
 #include "inplace/ops/elementwise.hpp"
@@ -197,6 +197,11 @@ struct reduce {
     if constexpr (requires { Reducer::is_arg; })  // one axis, or the flattened array
       if (r.count != 1 && r.count != in[0].rank) return shape{dynamic};
     return r.result(in[0]);
+  }
+  template <class O, class A>
+  void kernel(const O& out, const A& a) const {
+    static constexpr auto r = detail::reduction_axes::read(axes, A::rank);
+    detail::texpr::reduction_into<Reducer>(out, a, r);
   }
 };
 

@@ -16,6 +16,7 @@
 // which the kernel needs to find the region in a copy of x.
 
 #include "inplace/graph/graph_ops.hpp"
+#include "inplace/ops/detail/kernel_decls.hpp"
 #include "inplace/ops/inplace_op.hpp"
 #include "inplace/ops/views.hpp"
 
@@ -84,6 +85,13 @@ struct update {
     for (std::size_t k = 0; k < region.rank; ++k)  // (a dynamic extent is checked when the program runs)
       if (region.extent[k] != dynamic && b.result.extent[k] != region.extent[k]) return shape{dynamic};
     return in[0];
+  }
+  // out holds x (copied there, unless out is x's own storage: the in-place
+  // form), then its region, found by the views applied to out, is combined
+  // with v. (The region input r is for the analysis; the kernel finds it in out.)
+  template <class O, class X, class V, class R, class... S>
+  void kernel(const O& out, const X& x, const V& v, const R&, const S&... start) const {
+    detail::update_into<Combine>(views{}, out, x, v, start...);
   }
 };
 

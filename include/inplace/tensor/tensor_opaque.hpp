@@ -1,6 +1,10 @@
 #pragma once
 // The opaque standard ops on tensors: they run now and
-// return a new owning tensor (softmax_inplace: the operand's storage).
+// return a new owning tensor (softmax_inplace: the operand's storage). dot,
+// matmul and reduce_sum run their op class's kernel (ops/opaque.hpp), as a
+// graph does, and softmax the row loop of softmax's kernel (softmax_rows); the
+// kernels' bodies are here (dot_into, matmul_into, reduce_sum_into,
+// softmax_into) and in detail/kernel_*.hpp.
 //
 //   ip::dot(a, b)             matrix product, NumPy's rules for vectors:
 //                             (m,k)(k,n) -> (m,n), (k)(k,n) -> (n), (m,k)(k) -> (m),
@@ -336,14 +340,6 @@ constexpr shape shape_from(const tx_extents<N>& e) {
   return s;
 }
 
-// reduce_sum's axis, counted from the front: 0 to N - 1, or N for every axis;
-// -1 when Axis is not an axis of a rank-N operand.
-template <int Axis, std::size_t N>
-inline constexpr long long reduce_axis =
-    Axis == ops::all_axes ? static_cast<long long>(N)
-    : Axis < 0            ? (Axis + static_cast<long long>(N) >= 0 ? Axis + static_cast<long long>(N) : -1)
-                          : (Axis < static_cast<long long>(N) ? Axis : -1);
-
 // The axes of v in the order that walks memory best for a sum over all of
 // them: increasing |stride| innermost last, each negative stride flipped (the
 // same elements, another order): a transposed or reversed contiguous view is
@@ -459,7 +455,7 @@ auto dot(A&& a, B&& b) {
 
   tensor<V, detail::rank_spec<NR>> out(detail::tx_uninitialized, er);
   with_view(std::forward<A>(a), [&](const auto& va) {
-    with_view(std::forward<B>(b), [&](const auto& vb) { dot_into(out.data(), va, vb); });
+    with_view(std::forward<B>(b), [&](const auto& vb) { ops::dot{}.kernel(out.view(), va, vb); });
   });
   return out;
 }
@@ -487,7 +483,7 @@ auto matmul(A&& a, B&& b) {
 
     tensor<V, detail::rank_spec<R>> out(detail::tx_uninitialized, er);
     with_view(std::forward<A>(a), [&](const auto& va) {
-      with_view(std::forward<B>(b), [&](const auto& vb) { matmul_into(out.data(), va, vb); });
+      with_view(std::forward<B>(b), [&](const auto& vb) { ops::matmul{}.kernel(out.view(), va, vb); });
     });
     return out;
   } else {
@@ -507,7 +503,7 @@ auto reduce_sum(A&& a) {
     return reduce_sum<Axis>(make(ops::cast<std::int64_t>{}, std::forward<A>(a)));
   else {
     constexpr std::size_t N = rank_v<A>;
-    constexpr long long S = reduce_axis<Axis, N>;
+    constexpr long long S = detail::reduce_axis<Axis, N>;
     static_assert(S >= 0 && (S < static_cast<long long>(N) || Axis == ops::all_axes),
                   "inplace: reduce_axis: reduce_sum<Axis>: Axis must be an axis of the operand (0 to rank - 1, or "
                   "-rank to -1 from the end) or ip::ops::all_axes; fix: pass an axis the operand has.");
@@ -519,12 +515,29 @@ auto reduce_sum(A&& a) {
       for (std::size_t i = 0, r = 0; i < N; ++i)
         if (i != X) er[r++] = e[i];
     tensor<T, detail::rank_spec<NR>> out(detail::tx_uninitialized, er);
-    with_view(std::forward<A>(a), [&](const auto& v) { reduce_sum_into<X>(out.data(), v); });
+    with_view(std::forward<A>(a), [&](const auto& v) { ops::reduce_sum<Axis>{}.kernel(out.view(), v); });
     return out;
   }
 }
 
 namespace detail::texpr {
+// softmax over the last axis of a, in place: row by row, the rows split over
+// threads when there are many (for_each_row_parallel). a: a view, or a tensor
+// (not const: its elements are written).
+template <class A>
+void softmax_rows(A&& a) {
+  using E = std::remove_pointer_t<decltype(a.data())>;
+  for_each_row_parallel(a.data(), a.extents(), a.strides(), parallel_softmax_threshold,
+                        [](E* p, std::size_t n, std::ptrdiff_t st) { softmax_row(p, n, st); });
+}
+// ops::softmax's kernel: out = a (unless out is a's own storage: the in-place
+// form), then its rows' softmax.
+template <class O, class A>
+void softmax_into(const O& out, const A& a) {
+  if (out.data() != a.data()) detail::assign(out, a, assign_mode::noalias);
+  softmax_rows(out);
+}
+
 // softmax's preconditions, one sentence each; false stops the caller (no error cascade).
 template <std::size_t N, class T>
 constexpr bool softmax_ok() {
@@ -548,8 +561,7 @@ auto softmax_inplace(A&& a) {
       const auto e = a.extents();
       const auto s = a.strides();
       if (has_internal_overlap(e, s)) throw_internal_overlap(e, s);  // a broadcast view: rows would share elements
-      for_each_row_parallel(a.data(), e, s, parallel_softmax_threshold,
-                            [](E* p, std::size_t n, std::ptrdiff_t st) { softmax_row(p, n, st); });
+      softmax_rows(a);
       return inplace_result(std::forward<A>(a));
     }
   }

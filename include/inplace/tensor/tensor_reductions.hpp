@@ -1,6 +1,8 @@
 #pragma once
 // The reductions of ops/reductions.hpp on tensors, views and expressions
-// (an expression is evaluated first), with the kernel a running graph uses:
+// (an expression is evaluated first), and the body of their kernel
+// (reduction_into, which ops::reduce's kernel member calls, on tensors and
+// in a running graph alike):
 //   ip::reduce_max<Axes...>(a), reduce_min, reduce_mean, reduce_prod,
 //   reduce_any, reduce_all     over the axes listed (none: all of them),
 //   (any = reduce_any; ip::all(a), called, is reduce_all over every axis)
@@ -150,7 +152,7 @@ auto reduction(A&& a) {
       if (!r.reduced[k]) er[o++] = e[k];
       else if (r.keep) er[o++] = 1;
     tensor<R, rank_spec<NR>> out(tx_uninitialized, er);
-    with_view(std::forward<A>(a), [&](const auto& v) { reduction_into<Reducer>(out.view(), v, r); });
+    with_view(std::forward<A>(a), [&](const auto& v) { ops::reduce<Reducer, Axes...>{}.kernel(out.view(), v); });
     return out;
   }
 }
