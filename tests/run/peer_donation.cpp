@@ -189,3 +189,37 @@ TEST_CASE("readers of a donated root before its destroyer", "[run][donation][pee
   CHECK(values(s) == list({5, 7, 9}));
   CHECK(static_cast<float>(t) == 6);
 }
+
+// Values of legal graphs the destroy handler orders (tests/graph/peer_legality.cpp
+// has their verdicts), donated, borrowed and in debug mode; NumPy's values with
+// x = [1 2 3] (or zeros where a read of a destroyed x would show), y = [4 5 6].
+TEST_CASE("legal in-place graphs compute NumPy's values", "[run][donation][peer]") {
+  const ip::tensor<float> b{4, 5, 6};
+  auto each = [&](auto f, std::initializer_list<float> in, std::vector<float> expected) {
+    const ip::tensor<float> a(in);
+    CHECK(values(f(a, b)) == expected);
+    CHECK(values(f.debug(a, b)) == expected);
+    CHECK(values(f(ip::tensor<float>(in), b)) == expected);
+    CHECK(values(f(ip::tensor<float>(in), ip::tensor<float>{4, 5, 6})) == expected);
+    CHECK(values(a) == std::vector<float>(in));
+    CHECK(values(b) == list({4, 5, 6}));
+  };
+  // -(-x)[::-1]: chained destroyers, the second through a reversed view
+  each(ip::function(ip::inputs(x, y), ip::outputs(ip::neg_inplace(ip::reverse(ip::neg_inplace(x))))), {1, 2, 3},
+       list({3, 2, 1}));
+  // y + (x + y): y destroyed after the node that reads it
+  each(ip::function(ip::inputs(x, y), ip::outputs(ip::add_inplace(y, ip::add_inplace(x, y)))), {1, 2, 3},
+       list({9, 12, 15}));
+  // x + x.sum()
+  each(ip::function(ip::inputs(x, y), ip::outputs(ip::add_inplace(x, ip::reduce_sum(x)) + y * 0.0_c)), {1, 2, 3},
+       list({7, 8, 9}));
+  // (x + y) * exp(x) and dot(x + y, exp(x)) with x = 0: exp reads x before the add
+  each(ip::function(ip::inputs(x, y), ip::outputs(ip::mul(ip::add_inplace(x, y), ip::exp(x)))), {0, 0, 0},
+       list({4, 5, 6}));
+  each(ip::function(ip::inputs(x, y), ip::outputs(ip::dot(ip::add_inplace(x, y), ip::exp(x)) + y * 0.0_c)),
+       {0, 0, 0}, list({15, 15, 15}));
+  // (x[1:] + y[1:]) * x[1:]
+  each(ip::function(ip::inputs(x, y), ip::outputs(ip::mul(ip::add_inplace(ip::slice<1>(x), ip::slice<1>(y)),
+                                                          ip::slice<1>(x)))),
+       {1, 2, 3}, list({14, 27}));
+}
