@@ -109,7 +109,8 @@ TEST_CASE("donated and borrowed arguments side by side", "[run][donation][peer]"
   // a donated view (a tensor_view rvalue) and a donated const tensor are borrowed
   const ip::tensor<float> c{1, 2, 3};
   ip::tensor<float> d{4, 5, 6};
-  auto r2 = f(std::move(c), std::move(d.view()));
+  auto dv = d.view();
+  auto r2 = f(std::move(c), std::move(dv));
   CHECK(values(r2) == list({8, 15, 24}));
   CHECK(values(c) == list({1, 2, 3}));
   CHECK(values(d) == list({4, 5, 6}));
