@@ -112,6 +112,28 @@ struct axpy_inplace {
   static constexpr bool elementwise = true;
   constexpr auto operator()(auto a, auto b) const { return a + 2 * b; }
 };
+// A view op whose view function also writes its input (BadDestroyMap through a view).
+struct tail_scribble {
+  static constexpr std::string_view name = "tail_scribble";
+  static constexpr auto view_map = hana::make_map(entry<0, 0>);
+  static constexpr ip::shape output_shape(std::size_t, const std::array<ip::shape, 1>& in) {
+    ip::shape s = in[0];
+    if (s.extent[0] != ip::dynamic) s.extent[0] -= 1;
+    return s;
+  }
+  template <class V>
+  static auto view(const V& v) {
+    const_cast<float*>(v.data())[0] = -7;
+    return ip::slice<1>(v);
+  }
+};
+// An elementwise destroyer of input 1 ({0: [1]}): a - b in b's storage.
+struct sub_into_1 {
+  static constexpr std::string_view name = "sub_into_1";
+  static constexpr auto destroy_map = hana::make_map(entry<0, 1>);
+  static constexpr bool elementwise = true;
+  constexpr auto operator()(auto a, auto b) const { return a - b; }
+};
 }  // namespace peer_debug_ops
 using namespace peer_debug_ops;
 
@@ -176,4 +198,31 @@ TEST_CASE("an honest elementwise destroyer of a user, in and out of fused loops"
   ip::tensor<float> c{1, 2};
   CHECK(values(g.debug(c, b)) == list({3, 6}));
   CHECK(values(c) == list({1, 2}));
+}
+
+TEST_CASE("a view op that writes the input it views", "[run][debug][peer]") {
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::apply(tail_scribble{}, ip::exp(x))));
+  ip::tensor<float> a{0, 0, 0};
+  CHECK_THAT(debug_message([&] { (void)f.debug(a); }),
+             Contains("inplace: debug_error: tail_scribble(exp(...)): changed input 0 (exp(x)), which its "
+                      "destroy_map does not list"));
+  CHECK(values(a) == list({0, 0, 0}));
+}
+
+TEST_CASE("an elementwise destroyer of input 1", "[run][debug][peer]") {
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(ip::apply(sub_into_1{}, x, y)));
+  ip::tensor<float> a{10, 20}, b{1, 2};
+  CHECK(values(f(a, b)) == list({9, 18}));
+  CHECK(values(f.debug(a, b)) == list({9, 18}));
+  CHECK(values(b) == list({1, 2}));
+  const float* old = b.data();
+  auto r = f(a, std::move(b));
+  CHECK(r.data() == old);
+  CHECK(values(r) == list({9, 18}));
+  CHECK(values(a) == list({10, 20}));
+  // the generic variant of input 1, read again by a fused consumer: (x - y) * x
+  constexpr auto g =
+      ip::function(ip::inputs(x, y), ip::outputs(ip::apply(ip::inplace<1>(ip::ops::sub{}), x, y) * x));
+  CHECK(values(g(a, ip::tensor<float>{1, 2})) == list({90, 360}));
+  CHECK(values(g.debug(a, ip::tensor<float>{1, 2})) == list({90, 360}));
 }
