@@ -224,3 +224,62 @@ TEST_CASE("legal in-place graphs compute NumPy's values", "[run][donation][peer]
                                                           ip::slice<1>(x)))),
        {1, 2, 3}, list({14, 27}));
 }
+
+// PyTensor's inplace rewrite (tests/tensor/rewriting/test_basic.py) must never
+// compute a node in a donated input that a later or other-pattern read needs:
+// reversed and transposed reads of the donated input, a donated input also
+// returned, two outputs each in a donated input. Values are NumPy's with
+// x = [1 2 3], y = [10 20 30], Q = np.arange(9.).reshape(3, 3).
+TEST_CASE("the automatic rewrite beside reads of another pattern", "[run][donation][peer]") {
+  constexpr auto Q = ip::input<"Q", float, ip::extents<3, 3>>;
+  constexpr auto X = ip::input<"X", float, 2>;
+  auto q3 = [] {
+    ip::tensor<float, ip::extents<3, 3>> m{};
+    for (std::size_t i = 0; i < 9; ++i) m[i] = static_cast<float>(i);
+    return m;
+  };
+  auto m3 = [] {
+    ip::tensor<float, 2> m(3, 3);
+    for (std::size_t i = 0; i < 9; ++i) m[i] = static_cast<float>(i);
+    return m;
+  };
+  constexpr auto f1 = ip::function(ip::inputs(x), ip::outputs(ip::exp(x * 0.0_c) + ip::reverse(x)));
+  static_assert(ip::plan(f1, ip::donated).allocations == 1);
+  CHECK(values(f1(ip::tensor<float>{1, 2, 3})) == list({4, 3, 2}));
+  CHECK(values(f1.debug(ip::tensor<float>{1, 2, 3})) == list({4, 3, 2}));
+  constexpr auto f2 = ip::function(ip::inputs(X), ip::outputs(ip::exp(ip::transpose(X) * 0.0_c) + ip::transpose(X)));
+  CHECK(values(f2(m3())) == list({1, 4, 7, 2, 5, 8, 3, 6, 9}));  // 1 + Q.T
+  constexpr auto f3 = ip::function(ip::inputs(Q), ip::outputs(ip::transpose(Q) + Q));
+  static_assert(ip::plan(f3, ip::donated).allocations == 1);
+  CHECK(values(f3(q3())) == list({0, 4, 8, 4, 8, 12, 8, 12, 16}));
+  constexpr auto f4 = ip::function(ip::inputs(Q), ip::outputs(ip::transpose(ip::exp(Q * 0.0_c) + Q) * 2.0_c));
+  CHECK(values(f4(q3())) == list({2, 8, 14, 4, 10, 16, 6, 12, 18}));  // 2 (1 + Q).T
+  CHECK(values(f4.debug(q3())) == list({2, 8, 14, 4, 10, 16, 6, 12, 18}));
+  constexpr auto f5 = ip::function(ip::inputs(Q), ip::outputs(Q - ip::transpose(ip::exp(Q * 0.0_c) + Q)));
+  CHECK(values(f5(q3())) == list({-1, -3, -5, 1, -1, -3, 3, 1, -1}));  // Q - (1 + Q).T
+  CHECK(values(f5.debug(q3())) == list({-1, -3, -5, 1, -1, -3, 3, 1, -1}));
+  constexpr auto f6 = ip::function(ip::inputs(X), ip::outputs(ip::dot(X, X) + ip::transpose(X)));
+  CHECK(values(f6(m3())) == list({15, 21, 27, 43, 58, 73, 71, 95, 119}));  // X @ X + X.T
+  CHECK(values(f6.debug(m3())) == list({15, 21, 27, 43, 58, 73, 71, 95, 119}));
+  // two outputs, each computed in one donated input, in one loop
+  constexpr auto f7 = ip::function(ip::inputs(x, y), ip::outputs(x + y, y - x));
+  static_assert(ip::plan(f7, ip::donated, ip::donated).allocations == 0);
+  auto [s, d] = f7(ip::tensor<float>{1, 2, 3}, ip::tensor<float>{10, 20, 30});
+  CHECK(values(s) == list({11, 22, 33}));
+  CHECK(values(d) == list({9, 18, 27}));
+  // a donated input also returned, whole or as a view: not overwritten
+  constexpr auto f8 = ip::function(ip::inputs(x), ip::outputs(ip::exp(x * 0.0_c) + x, ip::slice<1>(x)));
+  static_assert(ip::plan(f8, ip::donated).allocations == 1);
+  auto [p, v] = f8(ip::tensor<float>{1, 2, 3});
+  CHECK(values(p) == list({2, 3, 4}));
+  CHECK(values(v) == list({2, 3}));
+  // an indestructible input donated: never computed in
+  constexpr auto xk = ip::input<"xk", float, 1, ip::indestructible>;
+  constexpr auto f9 = ip::function(ip::inputs(xk), ip::outputs(ip::exp(xk * 0.0_c) + xk));
+  static_assert(ip::plan(f9, ip::donated).in_place == 0);
+  ip::tensor<float> k{1, 2, 3};
+  const float* ok = k.data();
+  auto r9 = f9(std::move(k));
+  CHECK(r9.data() != ok);
+  CHECK(values(r9) == list({2, 3, 4}));
+}
