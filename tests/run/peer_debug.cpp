@@ -226,3 +226,29 @@ TEST_CASE("an elementwise destroyer of input 1", "[run][debug][peer]") {
   CHECK(values(g(a, ip::tensor<float>{1, 2})) == list({90, 360}));
   CHECK(values(g.debug(a, ip::tensor<float>{1, 2})) == list({90, 360}));
 }
+
+// Debug mode keeps XLA's aliasing promises: a must_alias output returned in the
+// donated input's storage, a may_alias of outputs(y, x) into x honoured by a
+// copy, and ip::debug on a graph whose reader of x runs before its destroyer.
+TEST_CASE("debug mode with io_alias and donation", "[run][debug][peer]") {
+  using namespace ip::literals;
+  constexpr auto g = ip::function(ip::inputs(x, y), ip::outputs(x + y * 2.0_c), ip::io_alias<0, 0>(ip::must_alias));
+  ip::tensor<float> a{1, 2, 3};
+  const ip::tensor<float> b{1, 1, 1};
+  const float* old = a.data();
+  auto r = g.debug(std::move(a), b);
+  CHECK(r.data() == old);
+  CHECK(values(r) == list({3, 4, 5}));
+  constexpr auto h = ip::function(ip::inputs(x, y), ip::outputs(y, x), ip::io_alias<0, 0>(ip::may_alias));
+  ip::tensor<float> c{1, 2, 3}, d{4, 5, 6};
+  const float* oc = c.data();
+  auto [p, q] = h.debug(std::move(c), d);
+  CHECK(p.data() == oc);
+  CHECK(values(p) == list({4, 5, 6}));
+  CHECK(values(q) == list({1, 2, 3}));
+  CHECK(values(d) == list({4, 5, 6}));
+  constexpr auto k = ip::function(ip::inputs(x, y), ip::outputs(ip::add_inplace(x, y), ip::reduce_sum(x)), ip::debug);
+  auto [s, t] = k(ip::tensor<float>{1, 2, 3}, d);
+  CHECK(values(s) == list({5, 7, 9}));
+  CHECK(static_cast<float>(t) == 6);
+}
