@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -33,6 +34,37 @@ TEST_CASE("must_alias: XLA's increment in the parameter's storage", "[io_alias]"
   CHECK(out.data() == old);
   CHECK(values(out) == std::vector<float>{2, 3, 4});
   CHECK(param.size() == 0);
+}
+
+TEST_CASE("must_alias: a donated argument overlapping another throws alias_error, nothing run", "[io_alias]") {
+  // XLA's must-alias cannot be kept, so it is an error, not a fresh tensor
+  // (may_alias takes a fresh tensor there, below)
+  constexpr auto f = ip::function(ip::inputs(p, g), ip::outputs(p + g * 2.0_c), ip::io_alias<0, 0>(ip::must_alias));
+  ip::tensor<float> a{1, 2, 3};
+  const float* old = a.data();
+  try {
+    (void)f(std::move(a), ip::reverse(a.view()));
+    FAIL("no alias_error");
+  } catch (const ip::alias_error& e) {
+    const std::string what = e.what();
+    CHECK(what.find("alias_error") != std::string::npos);
+    CHECK(what.find("must_alias to input \"p\"") != std::string::npos);
+    CHECK(what.find("overlaps another argument") != std::string::npos);
+  }
+  CHECK(a.data() == old);  // still the caller's, unmodified
+  CHECK(values(a) == std::vector<float>{1, 2, 3});
+  CHECK_THROWS_AS(f(std::move(a), std::move(a)), ip::alias_error);
+  CHECK(values(a) == std::vector<float>{1, 2, 3});
+  // donated without overlap: in place, as before
+  ip::tensor<float> b{3, 2, 1};
+  auto r2 = f(std::move(a), b);
+  CHECK(r2.data() == old);
+  CHECK(values(r2) == std::vector<float>{7, 6, 5});
+  // may_alias: the same overlap takes a fresh tensor, with the same values
+  constexpr auto m = ip::function(ip::inputs(p, g), ip::outputs(p + g * 2.0_c), ip::io_alias<0, 0>(ip::may_alias));
+  ip::tensor<float> c{1, 2, 3};
+  auto r3 = m(std::move(c), ip::reverse(c.view()));
+  CHECK(values(r3) == std::vector<float>{7, 6, 5});
 }
 
 TEST_CASE("must_alias: a training step updates parameters in place", "[io_alias]") {

@@ -278,6 +278,7 @@ class invocation {
     fast run_fast;
     bind(run_fast);
     run_fast.compute_extents();
+    if constexpr (must_alias_mask != 0) refuse_overlapping_must_alias();
     if (same_plans || (!overlapping_donation() && run_fast.plan_fits())) {
       run_fast.run();
       return results(run_fast);
@@ -405,6 +406,34 @@ class invocation {
       with_indices<NI>([&]<std::size_t... K>() { (range_of<K>(r[K].first, r[K].last), ...); });
       return with_indices<NI>([&]<std::size_t... K>() { return (donated_overlaps<K>(r) || ...); });
     }
+  }
+  // The donated inputs that a must_alias output lives in (a bit each).
+  static constexpr std::uint64_t must_alias_mask = [] {
+    std::uint64_t m = 0;
+    for (std::size_t k = 0; k < G::num_aliases; ++k)
+      if (g.aliases[k].must) m |= std::uint64_t{1} << g.aliases[k].input;
+    return m & mask;
+  }();
+  // A must_alias output is computed in its input's storage or not at all (as
+  // XLA's must-alias): a donated argument overlapping another could only take
+  // a fresh tensor, so the call throws before anything runs.
+  void refuse_overlapping_must_alias() const {
+    std::array<byte_range, NI> r{};
+    with_indices<NI>([&]<std::size_t... K>() { (range_of<K>(r[K].first, r[K].last), ...); });
+    with_indices<NI>([&]<std::size_t... K>() {
+      (
+          [&] {
+            if constexpr (must_alias_mask >> K & 1u) {
+              if (donated_overlaps<K>(r))
+                throw alias_error("inplace: alias_error: an output is ip::must_alias to input \"" +
+                                  std::string(input_t<K>::name) +
+                                  "\", but the argument donated for it overlaps another argument, so the "
+                                  "output cannot be computed in its storage; nothing was run. Fix: pass "
+                                  "arguments that do not overlap, or declare the alias ip::may_alias.");
+            }
+          }(),
+          ...);
+    });
   }
   template <std::size_t K, class R>
   static bool donated_overlaps(const R& r) {
