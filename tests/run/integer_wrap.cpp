@@ -107,7 +107,8 @@ TEST_CASE("the scalar kernels wrap in constant expressions, and constants fold t
   static_assert(ip::ops::div{}(7, 0) == 0 && ip::ops::div{}(min, -1) == min && ip::ops::div{}(-7, 2) == -3);
   static_assert(ip::ops::sum{}(max, 1, max) == -1 && ip::ops::div{}(7u, 0u) == 0u);
   static_assert(ip::ops::div{}(std::numeric_limits<long long>::min(), -1LL) == std::numeric_limits<long long>::min());
-  // in a graph: 7_c / 0_c folds to 0 (an int64 constant), as the run-time kernel gives
+  // in a graph: 7_c / 0_c folds to the constant 0, as the run-time kernel gives
+  static_assert(ip::detail::constant_operand<decltype(7_c / 0_c)> && decltype(7_c / 0_c)::value == 0);
   constexpr auto x = ip::input<"x", std::int64_t, ip::extents<2>>;
   constexpr auto f = ip::function(ip::inputs(x), ip::outputs(x + 7_c / 0_c, x * 0_c + (9223372036854775807_c + 1_c)));
   ip::tensor<std::int64_t, ip::extents<2>> t;
@@ -118,4 +119,39 @@ TEST_CASE("the scalar kernels wrap in constant expressions, and constants fold t
   CHECK(r[1] == -5);
   CHECK(s[0] == std::numeric_limits<std::int64_t>::min());
   CHECK(s[1] == std::numeric_limits<std::int64_t>::min());
+}
+
+// A weak integer constant must fit the integer dtype it is converted to
+// (NumPy 2: np.int8(1) + 127 is int8 128 -> -128 wraps, np.int8(1) + 1000
+// raises OverflowError: tests/fail/dtype.fail.int8_plus_1000.cpp & co.). The
+// edges compile and give NumPy 2's values; the ops that read values
+// (comparisons, logical_and/or) take any constant, and ip::full converts.
+TEST_CASE("weak integer constants at the edges of their dtype", "[dtype][run]") {
+  constexpr auto i8 = ip::input<"i8", std::int8_t, ip::extents<3>>;
+  constexpr auto u8 = ip::input<"u8", std::uint8_t, ip::extents<3>>;
+  constexpr auto f = ip::function(
+      ip::inputs(i8, u8),
+      ip::outputs(i8 + 127_c, i8 + -128_c, u8 + 255_c, ip::max(u8, 255_c), ip::where(u8 > 1_c, u8, 255_c),
+                  u8 > -1_c, i8 == 1000_c, u8 != 256_c, ip::logical_and(u8, 256_c), ip::logical_or(i8, -1000_c),
+                  ip::full<std::uint8_t, 3>(-1_c), ip::cast<std::int16_t>(i8) + 1000_c));
+  const ip::tensor<std::int8_t, ip::extents<3>> a{-128, 0, 127};
+  const ip::tensor<std::uint8_t, ip::extents<3>> b{0, 1, 255};
+  const auto [p127, m128, u255, mx, wh, gt, eq, ne, land, lor, full, wide] = f(a, b);
+  // np.array([-128, 0, 127], np.int8) + 127 -> [-1, 127, -2]; + -128 -> [0, -128, -1]
+  // np.array([0, 1, 255], np.uint8) + 255 -> [255, 0, 254]
+  const std::array<int, 3> want_p127{-1, 127, -2}, want_m128{0, -128, -1}, want_u255{255, 0, 254};
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(int(p127[i]) == want_p127[i]);
+    CHECK(int(m128[i]) == want_m128[i]);
+    CHECK(int(u255[i]) == want_u255[i]);
+    CHECK(int(mx[i]) == 255);
+    CHECK(int(wh[i]) == 255);  // u8 where u8 > 1 (255), else 255
+    CHECK(gt[i]);
+    CHECK(!eq[i]);
+    CHECK(ne[i]);
+    CHECK(land[i] == (b[i] != 0));
+    CHECK(lor[i]);
+    CHECK(int(full[i]) == 255);
+    CHECK(int(wide[i]) == int(a[i]) + 1000);
+  }
 }
