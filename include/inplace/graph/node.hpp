@@ -53,15 +53,16 @@ constexpr auto weak_constants_check() {
   else
     return []<std::size_t... J>(std::index_sequence<J...>) {
       using boost::mp11::mp_at_c;
-      constexpr std::size_t from = value_common<Op, typename A::dtype...>::from;
-      constexpr std::array<bool, sizeof...(A)> fits{(J < from || decltype(weak_operand_check<mp_at_c<InDtypes, J>, A>())::fits)...};
-      constexpr std::size_t k = [&] {
-        std::size_t j = 0;
-        while (j < fits.size() && fits[j]) ++j;
-        return j;
+      constexpr std::size_t value_from = value_common<Op, typename A::dtype...>::from;
+      constexpr std::array<bool, sizeof...(A)> fitting{
+          (J < value_from || decltype(weak_operand_check<mp_at_c<InDtypes, J>, A>())::fits)...};
+      constexpr std::size_t misfit = [&] {
+        std::size_t arg = 0;
+        while (arg < fitting.size() && fitting[arg]) ++arg;
+        return arg;
       }();
-      if constexpr (k == sizeof...(A)) return weak_constant_in<void, 0>{};
-      else return weak_operand_check<mp_at_c<InDtypes, k>, mp_at_c<mp_list<A...>, k>>();
+      if constexpr (misfit == sizeof...(A)) return weak_constant_in<void, 0>{};
+      else return weak_operand_check<mp_at_c<InDtypes, misfit>, mp_at_c<mp_list<A...>, misfit>>();
     }(std::index_sequence_for<A...>{});
 }
 
