@@ -42,6 +42,40 @@ constexpr auto as_cmp_integer(T x) {
   if constexpr (std::is_signed_v<T>) return static_cast<long long>(x);
   else return static_cast<unsigned long long>(x);
 }
+
+// Integer arithmetic wraps modulo 2^n, as NumPy's. C++'s operators compute in
+// the promoted type R (int at least), where a signed overflow is undefined: the
+// wrapping ops compute in R's unsigned twin and convert back (modular since
+// C++20). Only scalars: xsimd's integer batches already wrap, and floats keep
+// their plain operators (and their vectorised loops).
+template <class... T>
+inline constexpr bool all_integral = (std::is_integral_v<T> && ...);
+template <class R>
+using unsigned_twin = std::make_unsigned_t<R>;
+template <class A, class B>
+constexpr auto wrapping_add(A a, B b) {
+  using R = decltype(a + b);
+  if constexpr (std::is_signed_v<R>) return R(unsigned_twin<R>(R(a)) + unsigned_twin<R>(R(b)));
+  else return a + b;
+}
+template <class A, class B>
+constexpr auto wrapping_sub(A a, B b) {
+  using R = decltype(a - b);
+  if constexpr (std::is_signed_v<R>) return R(unsigned_twin<R>(R(a)) - unsigned_twin<R>(R(b)));
+  else return a - b;
+}
+template <class A, class B>
+constexpr auto wrapping_mul(A a, B b) {
+  using R = decltype(a * b);
+  if constexpr (std::is_signed_v<R>) return R(unsigned_twin<R>(R(a)) * unsigned_twin<R>(R(b)));
+  else return a * b;
+}
+template <class A>
+constexpr auto wrapping_neg(A a) {  // neg(INT_MIN) is INT_MIN, as NumPy's
+  using R = decltype(-a);
+  if constexpr (std::is_signed_v<R>) return R(unsigned_twin<R>(0) - unsigned_twin<R>(R(a)));
+  else return -a;
+}
 }  // namespace inplace::detail
 
 namespace inplace::ops {
@@ -66,15 +100,28 @@ namespace inplace::ops {
     constexpr auto operator()(A a) const { __VA_ARGS__ }               \
   };
 
-INPLACE_BINARY_OP(add, INPLACE_SIMD INPLACE_HAS_INPLACE, return a + b;)
-INPLACE_BINARY_OP(sub, INPLACE_SIMD INPLACE_HAS_INPLACE, return a - b;)
+// add, sub, mul, neg, square, sum, abs of integers wrap (detail::wrapping_add & co.).
+INPLACE_BINARY_OP(add, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                  if constexpr (detail::all_integral<A, B>) return detail::wrapping_add(a, b); else return a + b;)
+INPLACE_BINARY_OP(sub, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                  if constexpr (detail::all_integral<A, B>) return detail::wrapping_sub(a, b); else return a - b;)
 // mul: a * b. Two unsigned integers narrower than int multiply as unsigned:
 // C++ would promote them to int, where 65535 * 65535 overflows.
 INPLACE_BINARY_OP(mul, INPLACE_SIMD INPLACE_HAS_INPLACE,
                   if constexpr (std::is_integral_v<A> && std::is_unsigned_v<A> && sizeof(A) < sizeof(unsigned) &&
                                 std::is_same_v<A, B>) return static_cast<unsigned>(a) * static_cast<unsigned>(b);
+                  else if constexpr (detail::all_integral<A, B>) return detail::wrapping_mul(a, b);
                   else return a * b;)
-INPLACE_BINARY_OP(div, INPLACE_SIMD INPLACE_HAS_INPLACE, return a / b;)
+// div: integers truncate toward zero; a zero divisor gives 0 and INT_MIN / -1
+// gives INT_MIN, NumPy's results (without its warning), where C++'s are undefined.
+INPLACE_BINARY_OP(div, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                  if constexpr (detail::all_integral<A, B>) {
+                    using R = decltype(a / b);
+                    const R x = R(a), y = R(b);
+                    if (y == R(0)) return R(0);
+                    if constexpr (std::is_signed_v<R>) if (y == R(-1)) return detail::wrapping_neg(x);
+                    return R(x / y);
+                  } else return a / b;)
 
 // min/max: NumPy's minimum/maximum on the common type of both operands: a NaN
 // in either operand gives NaN (std::fmin and std::fmax would drop it).
@@ -128,14 +175,17 @@ INPLACE_BINARY_OP(logical_or, INPLACE_BY_VALUE, return static_cast<bool>(a) || s
 #undef INPLACE_BY_VALUE
 INPLACE_UNARY_OP(logical_not, , return !static_cast<bool>(a);)
 
-INPLACE_UNARY_OP(neg, INPLACE_SIMD INPLACE_HAS_INPLACE, return -a;)
+INPLACE_UNARY_OP(neg, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                 if constexpr (std::is_integral_v<A>) return detail::wrapping_neg(a); else return -a;)
 INPLACE_UNARY_OP(exp, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp; return exp(a);)
 INPLACE_UNARY_OP(log, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::log; return log(a);)
 INPLACE_UNARY_OP(sqrt, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::sqrt; return sqrt(a);)
 // abs of an unsigned integer (or bool) is itself (std::abs has no unsigned
-// overload: uint32 and uint64 would not compile).
+// overload: uint32 and uint64 would not compile); abs(INT_MIN) is INT_MIN, as NumPy's.
 INPLACE_UNARY_OP(abs, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::abs;
-                 if constexpr (std::is_unsigned_v<A>) return a; else return abs(a);)
+                 if constexpr (std::is_unsigned_v<A>) return a;
+                 else if constexpr (std::is_integral_v<A>) return a < A(0) ? detail::wrapping_neg(a) : +a;
+                 else return abs(a);)
 INPLACE_UNARY_OP(tanh, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::tanh; return tanh(a);)
 // sigmoid: 1 / (1 + exp(-a)); integers in double, as exp (-a of an unsigned
 // integer would wrap).
@@ -207,7 +257,18 @@ struct sum {
   INPLACE_SIMD
   INPLACE_HAS_INPLACE
   template <class A, class... B>
-  constexpr auto operator()(A a, B... b) const { return (a + ... + b); }
+  constexpr auto operator()(A a, B... b) const {
+    if constexpr (sizeof...(B) == 0) return a;
+    else if constexpr (detail::all_integral<A, B...>) return fold_add(a, b...);  // wraps
+    else return (a + ... + b);
+  }
+
+ private:
+  template <class A, class B, class... C>
+  static constexpr auto fold_add(A a, B b, C... c) {
+    if constexpr (sizeof...(C) == 0) return add{}(a, b);
+    else return fold_add(add{}(a, b), c...);
+  }
 };
 
 #undef INPLACE_SIMD

@@ -1,0 +1,157 @@
+// Integer arithmetic is never undefined: int32 and int64 add, sub, mul, neg,
+// abs, square and sum wrap modulo 2^n, and integer division by zero gives 0 and
+// INT_MIN / -1 gives INT_MIN, as NumPy 2 (np.floor_divide, without its
+// warning). Values from NumPy 2:
+//   a = [max, min, max, -7, 7, min], b = [1, -1, max, 0, 0, -1] (np.iinfo(T))
+//   a + b, a - b, a * b, -a, np.abs(a), np.square(a), a + b + a, a // b.
+// On tensors, in graphs (one node, a fused chain, donated, debug mode) and
+// folded from constants. The UBSan build (preset asan) stops on any signed
+// overflow left.
+#include <inplace.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+namespace ip = inplace;
+using namespace ip::literals;
+
+namespace {
+template <class T>
+struct cases {
+  static constexpr T max = std::numeric_limits<T>::max(), min = std::numeric_limits<T>::min();
+  static constexpr std::array<T, 6> a{max, min, max, -7, 7, min}, b{1, -1, max, 0, 0, -1};
+  static constexpr std::array<T, 6> add{min, max, -2, -7, 7, max}, sub{max - 1, min + 1, 0, -7, 7, min + 1},
+      mul{max, min, 1, 0, 0, min}, neg{min + 1, min, min + 1, 7, -7, min}, abs{max, min, max, 7, 7, min},
+      square{1, 0, 1, 49, 49, 0}, sum3{-1, -1, max - 2, -14, 14, -1}, div{max, min, 1, 0, 0, min};
+};
+
+template <class T>
+ip::tensor<T, ip::extents<6>> tensor_of(const std::array<T, 6>& v) {
+  ip::tensor<T, ip::extents<6>> t;
+  for (std::size_t i = 0; i < 6; ++i) t[i] = v[i];
+  return t;
+}
+
+template <class T, class V>
+bool equal(const V& got, const std::array<T, 6>& want) {
+  for (std::size_t i = 0; i < 6; ++i)
+    if (got[i] != want[i]) return false;
+  return true;
+}
+
+template <class T>
+void check_all() {
+  using C = cases<T>;
+  const auto a = tensor_of<T>(C::a), b = tensor_of<T>(C::b);
+  // tensors
+  CHECK(equal<T>(ip::tensor<T, ip::extents<6>>(a + b), C::add));
+  CHECK(equal<T>(ip::tensor<T, ip::extents<6>>(a - b), C::sub));
+  CHECK(equal<T>(ip::tensor<T, ip::extents<6>>(a * b), C::mul));
+  CHECK(equal<T>(ip::tensor<T, ip::extents<6>>(-a), C::neg));
+  CHECK(equal<T>(ip::tensor<T, ip::extents<6>>(ip::abs(a)), C::abs));
+  CHECK(equal<T>(ip::tensor<T, ip::extents<6>>(ip::square(a)), C::square));
+  CHECK(equal<T>(ip::tensor<T, ip::extents<6>>(ip::sum(a, b, a)), C::sum3));
+  CHECK(equal<T>(ip::tensor<T, ip::extents<6>>(a / b), C::div));
+  auto c = a;
+  c += b;
+  CHECK(equal<T>(c, C::add));
+  c = a;
+  c /= b;
+  CHECK(equal<T>(c, C::div));
+
+  // graphs: each op one node, and all of them in one fused loop
+  constexpr auto x = ip::input<"x", T, ip::extents<6>>;
+  constexpr auto y = ip::input<"y", T, ip::extents<6>>;
+  constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(x + y, x - y, x * y, -x, ip::abs(x), ip::square(x),
+                                                                ip::sum(x, y, x), x / y));
+  constexpr std::array<const std::array<T, 6>*, 8> want{&C::add, &C::sub, &C::mul, &C::neg,
+                                                        &C::abs, &C::square, &C::sum3, &C::div};
+  const auto check_outputs = [&](const auto& r) {
+    std::array<bool, 8> ok{};
+    std::apply([&](const auto&... o) {
+      std::size_t i = 0;
+      ((ok[i] = equal<T>(o, *want[i]), ++i), ...);
+    }, r);
+    for (std::size_t i = 0; i < 8; ++i) CHECK(ok[i]);
+  };
+  check_outputs(f(a, b));
+  check_outputs(f.debug(a, b));
+  // a chain: (x + y) * y - x / y, fused in one loop, borrowed and donated
+  constexpr auto g = ip::function(ip::inputs(x, y), ip::outputs((x + y) * y - x / y));
+  std::array<T, 6> chain{};
+  for (std::size_t i = 0; i < 6; ++i) chain[i] = ip::ops::sub{}(T(ip::ops::mul{}(C::add[i], C::b[i])), C::div[i]);
+  CHECK(equal<T>(g(a, b), chain));
+  CHECK(equal<T>(g(ip::tensor<T, ip::extents<6>>(a), ip::tensor<T, ip::extents<6>>(b)), chain));
+  CHECK(equal<T>(g.debug(a, b), chain));
+  // neg and abs in place
+  constexpr auto h = ip::function(ip::inputs(x), ip::outputs(ip::neg_inplace(x)));
+  CHECK(equal<T>(h(ip::tensor<T, ip::extents<6>>(a)), C::neg));
+}
+}  // namespace
+
+TEST_CASE("int32 and int64 arithmetic wraps as NumPy's; integer division by zero gives 0", "[dtype][run]") {
+  SECTION("int32") { check_all<std::int32_t>(); }
+  SECTION("int64") { check_all<std::int64_t>(); }
+  SECTION("long long") { check_all<long long>(); }
+}
+
+TEST_CASE("the scalar kernels wrap in constant expressions, and constants fold to NumPy's values", "[dtype][run]") {
+  using I = std::int32_t;
+  constexpr I max = std::numeric_limits<I>::max(), min = std::numeric_limits<I>::min();
+  static_assert(ip::ops::add{}(max, 1) == min && ip::ops::sub{}(min, 1) == max && ip::ops::mul{}(max, max) == 1);
+  static_assert(ip::ops::neg{}(min) == min && ip::ops::abs{}(min) == min && ip::ops::square{}(65536) == 0);
+  static_assert(ip::ops::div{}(7, 0) == 0 && ip::ops::div{}(min, -1) == min && ip::ops::div{}(-7, 2) == -3);
+  static_assert(ip::ops::sum{}(max, 1, max) == -1 && ip::ops::div{}(7u, 0u) == 0u);
+  static_assert(ip::ops::div{}(std::numeric_limits<long long>::min(), -1LL) == std::numeric_limits<long long>::min());
+  // in a graph: 7_c / 0_c folds to the constant 0, as the run-time kernel gives
+  static_assert(ip::detail::constant_operand<decltype(7_c / 0_c)> && decltype(7_c / 0_c)::value == 0);
+  constexpr auto x = ip::input<"x", std::int64_t, ip::extents<2>>;
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(x + 7_c / 0_c, x * 0_c + (9223372036854775807_c + 1_c)));
+  ip::tensor<std::int64_t, ip::extents<2>> t;
+  t[0] = 5;
+  t[1] = -5;
+  const auto [r, s] = f(t);
+  CHECK(r[0] == 5);
+  CHECK(r[1] == -5);
+  CHECK(s[0] == std::numeric_limits<std::int64_t>::min());
+  CHECK(s[1] == std::numeric_limits<std::int64_t>::min());
+}
+
+// A weak integer constant must fit the integer dtype it is converted to
+// (NumPy 2: np.int8(1) + 127 is int8 128 -> -128 wraps, np.int8(1) + 1000
+// raises OverflowError: tests/fail/dtype.fail.int8_plus_1000.cpp & co.). The
+// edges compile and give NumPy 2's values; the ops that read values
+// (comparisons, logical_and/or) take any constant, and ip::full converts.
+TEST_CASE("weak integer constants at the edges of their dtype", "[dtype][run]") {
+  constexpr auto i8 = ip::input<"i8", std::int8_t, ip::extents<3>>;
+  constexpr auto u8 = ip::input<"u8", std::uint8_t, ip::extents<3>>;
+  constexpr auto f = ip::function(
+      ip::inputs(i8, u8),
+      ip::outputs(i8 + 127_c, i8 + -128_c, u8 + 255_c, ip::max(u8, 255_c), ip::where(u8 > 1_c, u8, 255_c),
+                  u8 > -1_c, i8 == 1000_c, u8 != 256_c, ip::logical_and(u8, 256_c), ip::logical_or(i8, -1000_c),
+                  ip::full<std::uint8_t, 3>(-1_c), ip::cast<std::int16_t>(i8) + 1000_c));
+  const ip::tensor<std::int8_t, ip::extents<3>> a{-128, 0, 127};
+  const ip::tensor<std::uint8_t, ip::extents<3>> b{0, 1, 255};
+  const auto [p127, m128, u255, mx, wh, gt, eq, ne, land, lor, full, wide] = f(a, b);
+  // np.array([-128, 0, 127], np.int8) + 127 -> [-1, 127, -2]; + -128 -> [0, -128, -1]
+  // np.array([0, 1, 255], np.uint8) + 255 -> [255, 0, 254]
+  const std::array<int, 3> want_p127{-1, 127, -2}, want_m128{0, -128, -1}, want_u255{255, 0, 254};
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(int(p127[i]) == want_p127[i]);
+    CHECK(int(m128[i]) == want_m128[i]);
+    CHECK(int(u255[i]) == want_u255[i]);
+    CHECK(int(mx[i]) == 255);
+    CHECK(int(wh[i]) == 255);  // u8 where u8 > 1 (255), else 255
+    CHECK(gt[i]);
+    CHECK(!eq[i]);
+    CHECK(ne[i]);
+    CHECK(land[i] == (b[i] != 0));
+    CHECK(lor[i]);
+    CHECK(int(full[i]) == 255);
+    CHECK(int(wide[i]) == int(a[i]) + 1000);
+  }
+}
