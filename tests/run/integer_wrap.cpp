@@ -155,3 +155,63 @@ TEST_CASE("weak integer constants at the edges of their dtype", "[dtype][run]") 
     CHECK(int(wide[i]) == int(a[i]) + 1000);
   }
 }
+
+// Sums and products of int32 and int64 that overflow wrap too (NumPy's
+// np.sum(a, axis, dtype=T) and np.prod(p, dtype=T); these keep the dtype:
+// docs/reference.md), on tensors, in a graph (the sum of x + x fused into its
+// loop) and in debug mode. a: 4 x 300, rows max, min, max with every other
+// element -5, and i * (max / 7).
+namespace {
+template <class T>
+struct sum_cases;
+template <>
+struct sum_cases<std::int32_t> {
+  static constexpr std::array<std::int32_t, 4> rows{-300, 0, -900, -1840713084};
+  static constexpr std::array<std::int32_t, 3> cols{-6, -1840700272, 613566750};
+  static constexpr std::int32_t total = -1840714284, twice_total = 613538728, prod3 = 689956897, prod2 = 0;
+};
+template <>
+struct sum_cases<std::int64_t> {
+  static constexpr std::array<std::int64_t, 4> rows{-300, 0, -900, -7905747460161242814};
+  static constexpr std::array<std::int64_t, 3> cols{-6, -7905747460161236409, 2635249153387078796};
+  static constexpr std::int64_t total = -7905747460161244014, twice_total = 2635249153387063588,
+                                prod3 = -6289078614652622815, prod2 = 1099511627776;
+};
+
+template <class T>
+void check_sums() {
+  using C = sum_cases<T>;
+  constexpr T max = std::numeric_limits<T>::max(), min = std::numeric_limits<T>::min();
+  ip::tensor<T, ip::extents<4, 300>> a;
+  for (std::size_t j = 0; j < 300; ++j) {
+    a(0, j) = max, a(1, j) = min, a(2, j) = j % 2 == 0 ? T(-5) : max;
+    a(3, j) = static_cast<T>(ip::ops::mul{}(static_cast<T>(j), static_cast<T>(max / 7)));  // wraps
+  }
+  const ip::tensor<T, ip::extents<4>> rows = ip::reduce_sum<1>(a);
+  const ip::tensor<T, ip::extents<300>> cols = ip::reduce_sum<0>(a);
+  for (std::size_t i = 0; i < 4; ++i) CHECK(rows[i] == C::rows[i]);
+  for (std::size_t j = 0; j < 3; ++j) CHECK(cols[j] == C::cols[j]);
+  ip::tensor<T, ip::extents<40>> threes, twos;
+  for (std::size_t i = 0; i < 40; ++i) threes[i] = 3, twos[i] = 2;
+  CHECK(ip::tensor<T, ip::extents<>>(ip::reduce_prod(threes))() == C::prod3);
+  CHECK(ip::tensor<T, ip::extents<>>(ip::reduce_prod(twos))() == C::prod2);
+
+  constexpr auto x = ip::input<"x", T, ip::extents<4, 300>>;
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::reduce_sum<1>(x), ip::reduce_sum(x),
+                                                             ip::reduce_sum(x + x), ip::reduce_sum<0>(x)));
+  const auto check = [&](const auto& r) {
+    const auto& [r1, total, twice, r0] = r;
+    for (std::size_t i = 0; i < 4; ++i) CHECK(r1[i] == C::rows[i]);
+    CHECK(total() == C::total);
+    CHECK(twice() == C::twice_total);
+    for (std::size_t j = 0; j < 3; ++j) CHECK(r0[j] == C::cols[j]);
+  };
+  check(f(a));
+  check(f.debug(a));
+}
+}  // namespace
+
+TEST_CASE("int32 and int64 sums and products wrap as NumPy's with dtype=T", "[dtype][run]") {
+  SECTION("int32") { check_sums<std::int32_t>(); }
+  SECTION("int64") { check_sums<std::int64_t>(); }
+}

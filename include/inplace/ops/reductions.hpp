@@ -107,10 +107,19 @@ struct extreme_reducer {
 };
 using max_reducer = extreme_reducer<true>;
 using min_reducer = extreme_reducer<false>;
-// Floating sums in double (float elements), integers in their type: reduce_sum's
-// and the reductions' accumulator.
+// Floating sums in double (float elements), signed integers in their unsigned
+// twin (an overflowing sum wraps as NumPy's, never undefined), other integers
+// in their type: reduce_sum's and the reductions' accumulator.
+template <class T, bool = std::is_integral_v<T> && std::is_signed_v<T>>
+struct wide_sum {
+  using type = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<T, double>, T>;
+};
 template <class T>
-using wide_sum_t = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<T, double>, T>;
+struct wide_sum<T, true> {
+  using type = std::make_unsigned_t<T>;
+};
+template <class T>
+using wide_sum_t = typename wide_sum<T>::type;
 struct sum_reducer {
   static constexpr std::string_view name = "reduce_sum";
   template <class T> using result = T;

@@ -28,7 +28,8 @@
 
 namespace inplace::detail::texpr {
 
-// Floating sums in double (long double stays): 1e6 floats keep float precision
+// Floating sums in double (long double stays): 1e6 floats keep float precision;
+// signed integers in their unsigned twin, so an overflowing sum wraps as NumPy's
 // (the reductions' accumulator type, ops/reductions.hpp).
 template <class T>
 using sum_t = ops::wide_sum_t<T>;
@@ -110,13 +111,14 @@ template <class T>
   }
 #endif
   constexpr std::size_t L = lanes<T>();
-  T acc[L] = {};
+  using A = std::conditional_t<std::is_integral_v<T>, sum_t<T>, T>;  // (signed integers: unsigned, wrapping)
+  A acc[L] = {};
   for (; i + L <= n; i += L)
-    for (std::size_t l = 0; l < L; ++l) acc[l] += p[i + l];
-  for (std::size_t l = 0; i < n; ++i, ++l) acc[l] += p[i];
+    for (std::size_t l = 0; l < L; ++l) acc[l] += static_cast<A>(p[i + l]);
+  for (std::size_t l = 0; i < n; ++i, ++l) acc[l] += static_cast<A>(p[i]);
   for (std::size_t w = L / 2; w > 0; w /= 2)  // a tree over the lanes
     for (std::size_t l = 0; l < w; ++l) acc[l] += acc[l + w];
-  return acc[0] + tail;
+  return static_cast<T>(acc[0] + static_cast<A>(tail));
 }
 
 }  // namespace reduce
@@ -352,14 +354,15 @@ void sum_columns(T* out, const T* p, std::size_t rows, std::size_t cols, std::pt
     constexpr std::size_t TW = 64;
     for (; j < cols; j += TW) {
       const std::size_t tw = std::min(TW, cols - j);
-      T part[TW];
+      using A = std::conditional_t<std::is_integral_v<T>, sum_t<T>, T>;  // (signed integers: unsigned, wrapping)
+      A part[TW];
       sum_t<T> acc[TW] = {};
       for (std::size_t i0 = 0; i0 < rows; i0 += chunk) {
-        std::fill_n(part, tw, T{});
+        std::fill_n(part, tw, A{});
         const std::size_t i1 = std::min(rows, i0 + chunk);
         for (std::size_t i = i0; i < i1; ++i) {
           const T* r = p + static_cast<std::ptrdiff_t>(i) * rs + j;
-          for (std::size_t l = 0; l < tw; ++l) part[l] += r[l];
+          for (std::size_t l = 0; l < tw; ++l) part[l] += static_cast<A>(r[l]);
         }
         for (std::size_t l = 0; l < tw; ++l) acc[l] += part[l];
       }
