@@ -2,6 +2,7 @@
 // producing a NaN or an infinity, also with donated arguments) and
 // ip::strict_donation (a donation the plan does not use does not compile:
 // tests/fail/unused_donation.fail.*.cpp; here the donations it accepts).
+#include "debug_message.hpp"
 #include "values.hpp"
 
 #include <inplace.hpp>
@@ -24,15 +25,6 @@ constexpr auto y = ip::input<"y", float>;
 
 std::vector<float> list(std::initializer_list<float> l) { return l; }
 
-template <class F>
-std::string debug_message(F&& run) {
-  try {
-    run();
-  } catch (const ip::debug_error& e) {
-    return e.what();
-  }
-  return "(no debug_error)";
-}
 }  // namespace
 
 TEST_CASE("debug_nans: finite calls return as usual", "[run][debug_nans]") {

@@ -1,6 +1,7 @@
 // Debug mode: f.debug(args...) and ip::function(..., ip::debug) run the pure
 // reference beside the call, check every op against its maps and every
 // in-place variant against its op. One deliberately lying op per kind of lie.
+#include "debug_message.hpp"
 #include "values.hpp"
 
 #include <inplace.hpp>
@@ -227,18 +228,6 @@ template <>
 struct ip::inplace_variant_traits<twice, 0> {
   using type = twice_inplace;
 };
-
-namespace {
-template <class F>
-std::string debug_message(F&& run) {
-  try {
-    run();
-  } catch (const ip::debug_error& e) {
-    return e.what();
-  }
-  return "(no debug_error)";
-}
-}  // namespace
 
 TEST_CASE("debug mode returns what the call returns for honest graphs", "[run][debug]") {
   constexpr auto f = ip::function(ip::inputs(x, y), ip::outputs(ip::exp(x) * y + 1.0_c, ip::reduce_sum(x)));

@@ -4,6 +4,7 @@
 // makes large against the result. Debug mode judges them against the
 // reference rounded upward and downward, and still catches wrong values of
 // the same size as those rounding errors would be only if nothing cancelled.
+#include "debug_message.hpp"
 #include "values.hpp"
 
 #include <inplace.hpp>
@@ -28,15 +29,6 @@ constexpr auto y = ip::input<"y", float>;
 constexpr auto xd = ip::input<"xd", double>;
 constexpr auto yd = ip::input<"yd", double>;
 
-template <class F>
-std::string debug_message(F&& run) {
-  try {
-    run();
-  } catch (const ip::debug_error& e) {
-    return e.what();
-  }
-  return "(no debug_error)";
-}
 
 template <class T>
 ip::tensor<T> random_tensor(std::size_t n, T lo, T hi, unsigned seed) {

@@ -215,3 +215,29 @@ TEST_CASE("int32 and int64 sums and products wrap as NumPy's with dtype=T", "[dt
   SECTION("int32") { check_sums<std::int32_t>(); }
   SECTION("int64") { check_sums<std::int64_t>(); }
 }
+
+// Integer products wrap in their sums too (NumPy: m @ m and m @ m.T of
+// [[max, 1], [1, 1]] are [[2, min], [min, 2]]; dot([max, 1], [1, 1]) is min),
+// through both loops of the plain product (b's rows contiguous, and b
+// transposed), on tensors and in a graph.
+TEMPLATE_TEST_CASE("int32 and int64 dot and matmul wrap as NumPy's", "[dtype][run]", std::int32_t, std::int64_t) {
+  using T = TestType;
+  constexpr T max = std::numeric_limits<T>::max(), min = std::numeric_limits<T>::min();
+  ip::tensor<T, ip::extents<2, 2>> m;
+  m(0, 0) = max, m(0, 1) = 1, m(1, 0) = 1, m(1, 1) = 1;
+  const ip::tensor<T, ip::extents<2>> v{max, 1}, ones{1, 1};
+  const auto check = [&](const auto& r) {
+    CHECK(r(0, 0) == 2);
+    CHECK(r(0, 1) == min);
+    CHECK(r(1, 0) == min);
+    CHECK(r(1, 1) == 2);
+  };
+  check(ip::tensor<T, ip::extents<2, 2>>(ip::matmul(m, m)));
+  check(ip::tensor<T, ip::extents<2, 2>>(ip::dot(m, ip::transpose(m))));
+  CHECK(ip::tensor<T, ip::extents<>>(ip::dot(v, ones))() == min);
+  constexpr auto x = ip::input<"x", T, ip::extents<2, 2>>;
+  constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::matmul(x, x), ip::dot(x, ip::transpose(x))));
+  const auto [a, b] = f(m);
+  check(a);
+  check(b);
+}

@@ -4,6 +4,7 @@
 // rejected: a destroy_map is a permission), an undeclared view of a slice
 // (test_badviewmap_slice), two outputs viewing one input, declared
 // (test_aliased_outputs_ok) and one of them undeclared (test_aliased_outputs_bad).
+#include "debug_message.hpp"
 #include "values.hpp"
 
 #include <inplace.hpp>
@@ -25,15 +26,6 @@ constexpr auto y = ip::input<"y", float>;
 
 std::vector<float> list(std::initializer_list<float> l) { return l; }
 
-template <class F>
-std::string debug_message(F&& run) {
-  try {
-    run();
-  } catch (const ip::debug_error& e) {
-    return e.what();
-  }
-  return "(no debug_error)";
-}
 }  // namespace
 
 namespace peer_debug_ops {

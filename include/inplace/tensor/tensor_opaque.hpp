@@ -122,7 +122,8 @@ void matmul(V* c, std::size_t m, std::size_t k, std::size_t n, const TA* a, std:
       const auto ii = static_cast<std::ptrdiff_t>(i), pp = static_cast<std::ptrdiff_t>(p);
       const V aip = static_cast<V>(a[ii * a0 + pp * a1]);
       const TB* bp = b + pp * b0;
-      for (std::size_t j = 0; j < n; ++j) ci[j] += ops::mul{}(aip, static_cast<V>(bp[j]));  // (uint16: no int overflow)
+      for (std::size_t j = 0; j < n; ++j)  // (ops' add and mul: integers wrap as NumPy's, never undefined)
+        ci[j] = static_cast<V>(ops::add{}(ci[j], ops::mul{}(aip, static_cast<V>(bp[j]))));
     }
   }
 }
@@ -161,7 +162,7 @@ void dot_plain(V* out, const VA& va, const VB& vb) {
       V t{};
       for (std::size_t p = 0; p < k; ++p) {
         const auto pp = static_cast<std::ptrdiff_t>(p);
-        t += ops::mul{}(static_cast<V>(ai[pp * a1]), static_cast<V>(bj[pp * b0]));
+        t = static_cast<V>(ops::add{}(t, ops::mul{}(static_cast<V>(ai[pp * a1]), static_cast<V>(bj[pp * b0]))));
       }
       out[i * n + j] = t;
     }
