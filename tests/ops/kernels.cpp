@@ -10,7 +10,9 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <cmath>
 #include <cstddef>
+#include <initializer_list>
 #include <string_view>
 
 namespace ip = inplace;
@@ -77,17 +79,32 @@ TEST_CASE("a library op's kernel member computes what its tensor function return
   for (std::size_t i = 0; i < 4; ++i)
     for (std::size_t j = 0; j < 2; ++j) b(i, j) = float(i) - float(j) * 0.5f;
 
+  // each kernel against values worked by hand (NumPy's), and against the
+  // tensor function, which calls it
+  const auto near = [](const auto& x, std::initializer_list<double> want) {
+    auto w = want.begin();
+    for (auto i = x.begin(); i != x.end(); ++i, ++w)
+      if (std::abs(double(*i) - *w) > 1e-6 * (1 + std::abs(*w))) return false;
+    return std::size_t(w - want.begin()) == want.size();
+  };
   ip::tensor<float, 1> s(3);
   o::reduce_sum<1>{}.kernel(s.view(), ip::tensor_view<const float, 2>(a));
+  CHECK(near(s, {-16, 0, 16}));
   CHECK(same(s, ip::reduce_sum<1>(a)));
   ip::tensor<float, 1> m(4);
   o::reduce<o::max_reducer, 0>{}.kernel(m.view(), ip::tensor_view<const float, 2>(a));
+  CHECK(near(m, {2.5, 3.5, 4.5, 5.5}));
   CHECK(same(m, ip::reduce_max<0>(a)));
   ip::tensor<float, 2> p(3, 2);
   o::dot{}.kernel(p.view(), ip::tensor_view<const float, 2>(a), ip::tensor_view<const float, 2>(b));
+  CHECK(near(p, {-19, -11, 5, 5, 29, 21}));
   CHECK(same(p, ip::dot(a, b)));
   ip::tensor<float, 2> q(3, 4);
   o::softmax{}.kernel(q.view(), ip::tensor_view<const float, 2>(a));
+  // every row is c + (-1.5, -0.5, 0.5, 1.5): e^-3, e^-2, e^-1, 1 over their sum
+  const double z = std::exp(-3.0) + std::exp(-2.0) + std::exp(-1.0) + 1.0;
+  const std::initializer_list<double> row{std::exp(-3.0) / z, std::exp(-2.0) / z, std::exp(-1.0) / z, 1.0 / z};
+  for (std::size_t i = 0; i < 3; ++i) CHECK(near(ip::row(q.view(), static_cast<std::ptrdiff_t>(i)), row));
   CHECK(same(q, ip::softmax(a)));
   ip::tensor<float, 2> r(a);  // the in-place form: out is the operand's storage
   o::softmax_inplace{}.kernel(r.view(), ip::tensor_view<const float, 2>(r));

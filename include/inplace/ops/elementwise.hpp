@@ -196,12 +196,12 @@ INPLACE_UNARY_OP(relu, INPLACE_HAS_INPLACE, return a > A(0) ? a : A(0);)
 // gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default,
 // computed as x/2 * erfc(-x / sqrt 2) (detail/gelu.hpp: accurate for x < 0 too);
 // integers compute in double, as exp and sqrt do. Constant folding's values
-// (neither numbers nor batches) take the erf form in long double.
+// (neither numbers nor batches) take the same erfc form in long double.
 INPLACE_UNARY_OP(gelu, INPLACE_SIMD INPLACE_HAS_INPLACE,
                  if constexpr (std::is_arithmetic_v<A>)
                    return detail::gelu_scalar(std::conditional_t<std::is_integral_v<A>, double, A>(a));
                  else if constexpr (requires { typename A::arch_type; }) return detail::gelu_batch(a);
-                 else { using std::erf; return A(0.5) * a * (A(1) + erf(a * A(0.70710678118654752440))); })
+                 else { using std::erfc; return A(0.5) * a * erfc(a * A(-0.70710678118654752440)); })
 // square: mul's a * a (small unsigned integers wrap as NumPy's).
 INPLACE_UNARY_OP(square, INPLACE_SIMD INPLACE_HAS_INPLACE, return mul{}(a, a);)
 // expm1, floor, ceil: no SIMD form: xsimd 8's double forms without SSE4.1

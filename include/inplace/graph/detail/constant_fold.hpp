@@ -137,6 +137,16 @@ constexpr ld erf(ld x) {
   for (int n = 120; n > 0; --n) f = (n / 2.0L) / (a + f);
   return copysign(1 - exp(-a * a) / sqrt(pi) / (a + f), x);
 }
+// erfc without erf's cancellation for large x (gelu of a negative value is
+// x/2 erfc(-x/sqrt 2)): the continued fraction from 2.5 on, 1 - erf below.
+constexpr ld erfc(ld x) {
+  if (isnan(x)) return x;
+  if (x < 2.5L) return 1 - erf(x);
+  if (x == inf) return 0;
+  ld f = 0;
+  for (int n = 120; n > 0; --n) f = (n / 2.0L) / (x + f);
+  return exp(-x * x) / sqrt(pi) / (x + f);
+}
 // std::pow's special values (C's Annex F, NumPy's): a negative base needs an
 // integer exponent, whose parity gives the sign (of an infinite or zero base
 // too); |a| < 1 or > 1 to an infinite power is 0 or inf, -1 to one is 1.
@@ -189,6 +199,7 @@ struct const_float {
   INPLACE_CONST_MATH(floor) INPLACE_CONST_MATH(ceil) INPLACE_CONST_MATH(nearbyint) INPLACE_CONST_MATH(sqrt)
   INPLACE_CONST_MATH(exp) INPLACE_CONST_MATH(log) INPLACE_CONST_MATH(log1p) INPLACE_CONST_MATH(expm1)
   INPLACE_CONST_MATH(sin) INPLACE_CONST_MATH(cos) INPLACE_CONST_MATH(tanh) INPLACE_CONST_MATH(erf)
+  INPLACE_CONST_MATH(erfc)
 #undef INPLACE_CONST_MATH
   friend constexpr const_float abs(const_float a) { return of(cmath::fabs(a.v)); }
   friend constexpr const_float copysign(const_float a, const_float b) { return of(cmath::copysign(a.v, b.v)); }

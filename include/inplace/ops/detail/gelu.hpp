@@ -44,7 +44,9 @@ namespace inplace::detail {
 template <class F>
 F gelu_scalar(F x) {
   using W = std::conditional_t<std::is_same_v<F, float>, double, F>;
-  const W w = x < F(-40) ? W(-40) : W(x);  // Phi(-40) is 0 even in double: -inf gives -0
+  // Phi(-40) is 0 in double, Phi(-160) in long double: -inf gives -0, not -inf * 0
+  constexpr W floor = std::is_same_v<W, long double> ? W(-160) : W(-40);
+  const W w = W(x) < floor ? floor : W(x);
   return static_cast<F>(W(0.5) * w * std::erfc(w * W(-0.70710678118654752440)));
 }
 
