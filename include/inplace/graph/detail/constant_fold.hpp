@@ -234,10 +234,14 @@ constexpr auto constant_value_of() {
   else return static_cast<unsigned long long>(C::value);
 }
 
-// Whether constant C's value is one of dtype T's.
+// Whether value v is one of dtype T's, and constant C's.
+template <class T>
+constexpr bool in_range(long double v) {
+  return v >= static_cast<long double>(std::numeric_limits<T>::lowest()) &&
+         v <= static_cast<long double>(std::numeric_limits<T>::max());
+}
 template <class T, class C>
-inline constexpr bool value_fits = C::value >= static_cast<long double>(std::numeric_limits<T>::lowest()) &&
-                                   C::value <= static_cast<long double>(std::numeric_limits<T>::max());
+inline constexpr bool value_fits = in_range<T>(C::value);
 
 // A weak integer constant of value Value converted to the integer dtype Dtype
 // (int8 + 1000_c, uint8 * -1_c): NumPy 2 raises OverflowError where Dtype does
@@ -247,8 +251,7 @@ template <class Dtype, auto Value>
 struct weak_constant_in {
   static constexpr bool fits = [] {
     if constexpr (std::is_void_v<Dtype>) return true;
-    else return static_cast<long double>(Value) >= static_cast<long double>(std::numeric_limits<Dtype>::lowest()) &&
-                static_cast<long double>(Value) <= static_cast<long double>(std::numeric_limits<Dtype>::max());
+    else return in_range<Dtype>(static_cast<long double>(Value));
   }();
 };
 // Constant C as an operand of dtype T: its check when it is a weak integer and T an integer dtype.

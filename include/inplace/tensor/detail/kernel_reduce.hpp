@@ -33,6 +33,10 @@ namespace inplace::detail::texpr {
 // (the reductions' accumulator type, ops/reductions.hpp).
 template <class T>
 using sum_t = ops::wide_sum_t<T>;
+// What a block's partial sums are kept in: T, or sum_t<T> for integers (signed
+// ones unsigned: wrapping, never undefined); floating blocks stay in T.
+template <class T>
+using block_t = std::conditional_t<std::is_integral_v<T>, sum_t<T>, T>;
 
 namespace reduce {
 
@@ -111,7 +115,7 @@ template <class T>
   }
 #endif
   constexpr std::size_t L = lanes<T>();
-  using A = std::conditional_t<std::is_integral_v<T>, sum_t<T>, T>;  // (signed integers: unsigned, wrapping)
+  using A = block_t<T>;
   A acc[L] = {};
   for (; i + L <= n; i += L)
     for (std::size_t l = 0; l < L; ++l) acc[l] += static_cast<A>(p[i + l]);
@@ -354,7 +358,7 @@ void sum_columns(T* out, const T* p, std::size_t rows, std::size_t cols, std::pt
     constexpr std::size_t TW = 64;
     for (; j < cols; j += TW) {
       const std::size_t tw = std::min(TW, cols - j);
-      using A = std::conditional_t<std::is_integral_v<T>, sum_t<T>, T>;  // (signed integers: unsigned, wrapping)
+      using A = block_t<T>;
       A part[TW];
       sum_t<T> acc[TW] = {};
       for (std::size_t i0 = 0; i0 < rows; i0 += chunk) {
