@@ -55,9 +55,7 @@ ABOUT = {
                          "overwritten, so it is a non-const tensor or view, not a number, an expression or a "
                          "const tensor.",
     "dtype": "Values of an element type the ops cannot compute with: an `ip::input` or `ip::scalar` whose dtype "
-             "is not arithmetic, `softmax` of integers, `ip::cast<T>` to a `T` that is not a number type, a weak "
-             "integer constant that its integer dtype does not hold (`int8 + 1000_c`: NumPy 2 raises "
-             "`OverflowError`).",
+             "is not arithmetic, `softmax` of integers, `ip::cast<T>` to a `T` that is not a number type.",
     "foreign_value": "A position that means nothing: `ip::position(f, v)` of a value that `f`'s graph does not "
                      "compute.",
     "function_arguments": "A function built from arguments it does not take (`inputs(...)` first, `outputs(...)` "

@@ -88,9 +88,9 @@ TEST_CASE("arange: NumPy's integer ranges, counted up and down, empty", "[consta
 }
 
 TEST_CASE("a weak integer out of range: ip::full converts it, a run-time number on tensors wraps", "[constants][run]") {
-  // i8 + 1000_c does not compile (NumPy 2 raises OverflowError: tests/fail/dtype.fail.int8_plus_1000.cpp);
-  // ip::full<std::int8_t>(1000_c) is an explicit conversion: int8's 1000 mod 256 = -24, and a C++
-  // int beside a tensor, which no compiler can check, converts the same way
+  // i8 + 1000_c converts the constant modulo 2^8, as ip::full<std::int8_t>(1000_c), an explicit
+  // conversion, does: int8's 1000 mod 256 = -24 (NumPy 2 raises OverflowError); a C++ int beside a
+  // tensor converts the same way
   constexpr auto i8 = ip::input<"i8", std::int8_t, ip::extents<2>>;
   constexpr auto f = ip::function(ip::inputs(i8), ip::outputs(i8 + ip::full<std::int8_t, 2>(1000_c),
                                                               i8 * ip::full<std::int8_t, 2>(1000_c)));

@@ -121,11 +121,11 @@ TEST_CASE("the scalar kernels wrap in constant expressions, and constants fold t
   CHECK(s[1] == std::numeric_limits<std::int64_t>::min());
 }
 
-// A weak integer constant must fit the integer dtype it is converted to
-// (NumPy 2: np.int8(1) + 127 is int8 128 -> -128 wraps, np.int8(1) + 1000
-// raises OverflowError: tests/fail/dtype.fail.int8_plus_1000.cpp & co.). The
-// edges compile and give NumPy 2's values; the ops that read values
-// (comparisons, logical_and/or) take any constant, and ip::full converts.
+// Weak integer constants at the edges of the integer dtype they are converted
+// to (NumPy 2: np.int8(1) + 127 is int8 128 -> -128 wraps) give NumPy 2's
+// values; the ops that read values (comparisons, logical_and/or) take any
+// constant, and ip::full converts. (Beyond the edges, arithmetic converts
+// modulo 2^n, where NumPy 2 raises OverflowError: docs/reference.md.)
 TEST_CASE("weak integer constants at the edges of their dtype", "[dtype][run]") {
   constexpr auto i8 = ip::input<"i8", std::int8_t, ip::extents<3>>;
   constexpr auto u8 = ip::input<"u8", std::uint8_t, ip::extents<3>>;

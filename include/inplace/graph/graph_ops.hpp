@@ -74,12 +74,6 @@ constexpr auto apply(Op, A...) {
     return detail::folded_constant<Op, detail::symbol_or_zero<A>...>{};  // constants only: a constant
   } else {
     using N = detail::node<Op, detail::arg_handle<detail::symbol_or_zero<A>>::template type...>;
-    using constant = decltype(detail::weak_constants_check<Op, typename N::in_dtypes, detail::symbol_or_zero<A>...>());
-    static_assert(constant::fits,
-                  "inplace: dtype: a weak integer constant does not fit the integer dtype it is converted to (both "
-                  "named in weak_constant_in<dtype, value>: <signed char, 1000> is 1000 in int8); NumPy 2 raises "
-                  "OverflowError here; fix: widen the other operand first (ip::cast<std::int16_t>(x) + 1000_c) or "
-                  "write a constant in range.");
     if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};
     else return detail::outputs_of<N>(std::make_index_sequence<N::desc.record.info.num_outputs>{});
   }

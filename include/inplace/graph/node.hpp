@@ -35,37 +35,6 @@ struct dtype_resolver {
   using type = decltype(resolve_all(std::index_sequence_for<D...>{}));
 };
 
-// The check of the first weak integer constant among an elementwise op's value
-// operands A... that does not fit the dtype InDtypes gives it
-// (constant_fold.hpp: weak_constant_in<dtype, value>), or a passing one. Not
-// for ops that read values (by_value: the comparisons, logical_and/or), nor an
-// op's output_dtype (cast<T>), nor where's condition.
-template <class T, class A>
-constexpr auto weak_operand_check() {
-  if constexpr (constant_operand<A>) return weak_constant_check<T, A>();
-  else return weak_constant_in<void, 0>{};
-}
-template <class Op, class InDtypes, class... A>
-constexpr auto weak_constants_check() {
-  if constexpr (!requires { requires Op::elementwise; } || by_value<Op>() ||
-                requires { typename Op::template output_dtype<0, typename A::dtype...>; })
-    return weak_constant_in<void, 0>{};
-  else
-    return []<std::size_t... J>(std::index_sequence<J...>) {
-      using boost::mp11::mp_at_c;
-      constexpr std::size_t value_from = value_common<Op, typename A::dtype...>::from;
-      constexpr std::array<bool, sizeof...(A)> fitting{
-          (J < value_from || decltype(weak_operand_check<mp_at_c<InDtypes, J>, A>())::fits)...};
-      constexpr std::size_t misfit = [&] {
-        std::size_t arg = 0;
-        while (arg < fitting.size() && fitting[arg]) ++arg;
-        return arg;
-      }();
-      if constexpr (misfit == sizeof...(A)) return weak_constant_in<void, 0>{};
-      else return weak_operand_check<mp_at_c<InDtypes, misfit>, mp_at_c<mp_list<A...>, misfit>>();
-    }(std::index_sequence_for<A...>{});
-}
-
 inline constexpr shape invalid_shape{dynamic};
 
 template <class V>

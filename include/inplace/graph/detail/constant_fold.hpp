@@ -243,25 +243,6 @@ constexpr bool in_range(long double v) {
 template <class T, class C>
 inline constexpr bool value_fits = in_range<T>(C::value);
 
-// A weak integer constant of value Value converted to the integer dtype Dtype
-// (int8 + 1000_c, uint8 * -1_c): NumPy 2 raises OverflowError where Dtype does
-// not hold Value, and a graph does not compile (graph_ops.hpp's apply reports
-// weak_constant_in<signed char, 1000>::fits). Dtype void: nothing to check.
-template <class Dtype, auto Value>
-struct weak_constant_in {
-  static constexpr bool fits = [] {
-    if constexpr (std::is_void_v<Dtype>) return true;
-    else return in_range<Dtype>(static_cast<long double>(Value));
-  }();
-};
-// Constant C as an operand of dtype T: its check when it is a weak integer and T an integer dtype.
-template <class T, class C>
-constexpr auto weak_constant_check() {
-  if constexpr (std::is_same_v<typename C::dtype, weak_int> && integer_dtype<T>)
-    return weak_constant_in<T, constant_value_of<C>()>{};
-  else return weak_constant_in<void, 0>{};
-}
-
 // Constant A as operand of type T of Op's kernel: a weak integer beside
 // integers, in an op that reads values, at its value, as a run-time call gives
 // it (run/detail/executor.hpp).
