@@ -22,6 +22,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -52,23 +53,12 @@ template <class... T>
 inline constexpr bool all_integral = (std::is_integral_v<T> && ...);
 template <class R>
 using unsigned_twin = std::make_unsigned_t<R>;
-template <class A, class B>
-constexpr auto wrapping_add(A a, B b) {
-  using R = decltype(a + b);
-  if constexpr (std::is_signed_v<R>) return R(unsigned_twin<R>(R(a)) + unsigned_twin<R>(R(b)));
-  else return a + b;
-}
-template <class A, class B>
-constexpr auto wrapping_sub(A a, B b) {
-  using R = decltype(a - b);
-  if constexpr (std::is_signed_v<R>) return R(unsigned_twin<R>(R(a)) - unsigned_twin<R>(R(b)));
-  else return a - b;
-}
-template <class A, class B>
-constexpr auto wrapping_mul(A a, B b) {
-  using R = decltype(a * b);
-  if constexpr (std::is_signed_v<R>) return R(unsigned_twin<R>(R(a)) * unsigned_twin<R>(R(b)));
-  else return a * b;
+// f(a, b) in the promoted type R, through R's unsigned twin when R is signed.
+template <class F, class A, class B>
+constexpr auto wrapping(F f, A a, B b) {
+  using R = decltype(f(a, b));
+  if constexpr (std::is_signed_v<R>) return R(f(unsigned_twin<R>(R(a)), unsigned_twin<R>(R(b))));
+  else return f(a, b);
 }
 template <class A>
 constexpr auto wrapping_neg(A a) {  // neg(INT_MIN) is INT_MIN, as NumPy's
@@ -100,17 +90,15 @@ namespace inplace::ops {
     constexpr auto operator()(A a) const { __VA_ARGS__ }               \
   };
 
-// add, sub, mul, neg, square, sum, abs of integers wrap (detail::wrapping_add & co.).
+// add, sub, mul, neg, square, sum, abs of integers wrap (detail::wrapping, wrapping_neg).
 INPLACE_BINARY_OP(add, INPLACE_SIMD INPLACE_HAS_INPLACE,
-                  if constexpr (detail::all_integral<A, B>) return detail::wrapping_add(a, b); else return a + b;)
+                  if constexpr (detail::all_integral<A, B>) return detail::wrapping(std::plus<>{}, a, b); else return a + b;)
 INPLACE_BINARY_OP(sub, INPLACE_SIMD INPLACE_HAS_INPLACE,
-                  if constexpr (detail::all_integral<A, B>) return detail::wrapping_sub(a, b); else return a - b;)
-// mul: a * b. Two unsigned integers narrower than int multiply as unsigned:
-// C++ would promote them to int, where 65535 * 65535 overflows.
+                  if constexpr (detail::all_integral<A, B>) return detail::wrapping(std::minus<>{}, a, b); else return a - b;)
+// mul: a * b; integers wrap (two uint16 promote to int, where 65535 * 65535
+// would overflow: computed in unsigned).
 INPLACE_BINARY_OP(mul, INPLACE_SIMD INPLACE_HAS_INPLACE,
-                  if constexpr (std::is_integral_v<A> && std::is_unsigned_v<A> && sizeof(A) < sizeof(unsigned) &&
-                                std::is_same_v<A, B>) return static_cast<unsigned>(a) * static_cast<unsigned>(b);
-                  else if constexpr (detail::all_integral<A, B>) return detail::wrapping_mul(a, b);
+                  if constexpr (detail::all_integral<A, B>) return detail::wrapping(std::multiplies<>{}, a, b);
                   else return a * b;)
 // div: integers truncate toward zero; a zero divisor gives 0 and INT_MIN / -1
 // gives INT_MIN, NumPy's results (without its warning), where C++'s are undefined.
@@ -137,15 +125,13 @@ INPLACE_BINARY_OP(max, , using C = std::common_type_t<A, B>; const C x = C(a), y
 INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
                   if constexpr (std::is_integral_v<A> && std::is_integral_v<B>) {
                     using C = std::common_type_t<A, B>;
-                    // products in C's unsigned twin: they wrap as NumPy's (a signed overflow is undefined)
-                    using U = std::conditional_t<std::is_same_v<C, bool>, C, std::make_unsigned_t<C>>;
-                    if (b < B(0)) return C(a) == C(1) ? C(1) : C(a) == C(-1) ? (b % 2 != 0 ? C(-1) : C(1)) : C(0);
-                    U base = U(C(a)), r = U(1);
+                    C base = C(a), r = C(1);  // (mul wraps as NumPy's)
+                    if (b < B(0)) return base == C(1) ? C(1) : base == C(-1) ? (b % 2 != 0 ? C(-1) : C(1)) : C(0);
                     for (B e = b; e > B(0); e /= 2) {
-                      if (e % 2 != 0) r = U(mul{}(r, base));
-                      if (e > B(1)) base = U(mul{}(base, base));  // not past the last bit
+                      if (e % 2 != 0) r = C(mul{}(r, base));
+                      if (e > B(1)) base = C(mul{}(base, base));  // not past the last bit
                     }
-                    return C(r);
+                    return r;
                   } else {
                     using std::pow;
                     return pow(a, b);
