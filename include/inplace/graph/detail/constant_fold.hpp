@@ -243,12 +243,17 @@ constexpr bool in_range(long double v) {
 template <class T, class C>
 inline constexpr bool value_fits = in_range<T>(C::value);
 
+// Whether weak integer constant C beside integer operands of dtype T reaches
+// Op's kernel as its value (an op that reads values: a comparison, a logical op).
+template <class Op, class T, class C>
+inline constexpr bool reads_weak_value = by_value<Op>() && std::is_same_v<typename C::dtype, weak_int> && integer_dtype<T>;
+
 // Constant A as operand of type T of Op's kernel: a weak integer beside
 // integers, in an op that reads values, at its value, as a run-time call gives
 // it (run/detail/executor.hpp).
 template <class Op, bool Wide, class T, class A>
 constexpr auto fold_argument() {
-  if constexpr (by_value<Op>() && std::is_same_v<typename A::dtype, weak_int> && integer_dtype<T>)
+  if constexpr (reads_weak_value<Op, T, A>)
     return constant_value_of<A>();
   else return fold_operand_of<Op, T, Wide>(static_cast<T>(A::value));
 }

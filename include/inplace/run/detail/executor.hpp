@@ -779,8 +779,7 @@ class executor {
       // (a weak integer beyond the dtype of the integers beside it, in an op
       // that reads values, keeps its value: u8 > -1_c compares with -1, not 255)
       using C = typename P::template entry_t<pr>;
-      if constexpr (by_value<typename decltype(op_of<E>())::type>() && std::is_same_v<typename C::dtype, weak_int> &&
-                    std::is_integral_v<resolved> && !value_fits<resolved, C>)
+      if constexpr (reads_weak_value<typename decltype(op_of<E>())::type, resolved, C> && !value_fits<resolved, C>)
         return texpr::scalar_leaf<decltype(constant_value_of<C>())>{constant_value_of<C>()};
       else return texpr::scalar_leaf<resolved>{constant_as<resolved>(C::value)};
     }
