@@ -373,3 +373,108 @@ TEST_CASE("updates of the diagonal from rows, columns, its reverse, another diag
   ip::mul_inplace(ip::diagonal(a), ip::diagonal(a));
   CHECK(values(a) == std::vector<double>{0, 1, 2, 3, 4, 25, 6, 7, 8, 9, 100, 11, 12, 13, 14, 225});
 }
+
+// Regions of a view of the destination (Eigen's a.transpose().row(0) = a.row(0),
+// nested blocks), written from reads of another pattern: the graph's update
+// peels the views (its value is the whole a), the tensor statement writes
+// through them. NumPy: a.T[0] = a[0]; a[::-1][0:2] = a[2:4]; a[1:][0] += a[3];
+// a[::2][:, 1] = a[:, 2][1::2]; a[:, ::-1][1] = a.T[1]; a.T[...] = a @ a[::-1];
+// np.einsum('ii->i', a[::-1])[...] = a[0] @ a; a[::-1] *= a; a.T[...] =
+// np.maximum(a.T, a[::-1]); a.T[1:3] -= a[0:2]; a[None, 2] = a[:, 2][None].
+TEST_CASE("regions of views of the destination, written from other patterns and products", "[peer][aliasing]") {
+  using V4 = std::vector<double>;
+  const V4 t_row{0, 1, 2, 3, 1, 5, 6, 7, 2, 9, 10, 11, 3, 13, 14, 15};
+  const V4 rev{0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 8, 9, 10, 11};
+  const V4 nested{0, 1, 2, 3, 16, 18, 20, 22, 8, 9, 10, 11, 12, 13, 14, 15};
+  const V4 steps{0, 6, 2, 3, 4, 5, 6, 7, 8, 14, 10, 11, 12, 13, 14, 15};
+  const V4 flipped{0, 1, 2, 3, 13, 9, 5, 1, 8, 9, 10, 11, 12, 13, 14, 15};
+  const V4 prod_t{16, 112, 208, 304, 22, 134, 246, 358, 28, 156, 284, 412, 34, 178, 322, 466};
+  const V4 anti{0, 1, 2, 74, 4, 5, 68, 7, 8, 62, 10, 11, 56, 13, 14, 15};
+  const V4 mul_rev{0, 13, 28, 45, 32, 45, 60, 77, 32, 45, 60, 77, 0, 13, 28, 45};
+  const V4 max_t{12, 8, 4, 3, 13, 9, 6, 7, 14, 10, 10, 11, 15, 13, 14, 15};
+  const V4 sub_t{0, 1, -2, 3, 4, 4, 1, 7, 8, 7, 4, 11, 12, 10, 7, 15};
+  const V4 row2{0, 1, 2, 3, 4, 5, 6, 7, 2, 6, 10, 14, 12, 13, 14, 15};
+  M4 a = a0;
+  ip::row<0>(ip::transpose(a)) = ip::row<0>(a);
+  CHECK(values(a) == t_row);
+  a = a0;
+  ip::slice<0, 2>(ip::reverse(a)) = ip::slice<2, 4>(a);
+  CHECK(values(a) == rev);
+  a = a0;
+  ip::row<0>(ip::slice<1>(a)) += ip::row<3>(a);
+  CHECK(values(a) == nested);
+  a = a0;
+  ip::col<1>(ip::slice<0, ip::end, 2>(a)) = ip::slice<1, ip::end, 2>(ip::col<2>(a));
+  CHECK(values(a) == steps);
+  a = a0;
+  ip::row<1>(ip::view(a, ip::all, ip::range<-1, ip::end, -1>)) = ip::row<1>(ip::transpose(a));
+  CHECK(values(a) == flipped);
+  a = a0;
+  ip::transpose(a) = ip::dot(a, ip::reverse(a));
+  CHECK(values(a) == prod_t);
+  a = a0;
+  ip::diagonal(ip::reverse(a)) = ip::dot(ip::row<0>(a), a);
+  CHECK(values(a) == anti);
+  a = a0;
+  ip::reverse(a) *= a;
+  CHECK(values(a) == mul_rev);
+  a = a0;
+  ip::transpose(a) = ip::max(ip::transpose(a), ip::reverse(a));
+  CHECK(values(a) == max_t);
+  a = a0;
+  ip::slice<1, 3>(ip::transpose(a)) -= ip::slice<0, 2>(a);
+  CHECK(values(a) == sub_t);
+  a = a0;
+  ip::expand_dims<0>(ip::row<2>(a)) = ip::expand_dims<0>(ip::col<2>(a));
+  CHECK(values(a) == row2);
+
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::set(ip::row<0>(ip::transpose(X)), ip::row<0>(X)))), a0, t_row);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::set(ip::slice<0, 2>(ip::reverse(X)), ip::slice<2, 4>(X)))), a0, rev);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::inc(ip::row<0>(ip::slice<1>(X)), ip::row<3>(X)))), a0, nested);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::set(ip::col<1>(ip::slice<0, ip::end, 2>(X)),
+                                                              ip::slice<1, ip::end, 2>(ip::col<2>(X))))),
+              a0, steps);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::set(ip::row<1>(ip::view(X, ip::all, ip::range<-1, ip::end, -1>)),
+                                                              ip::row<1>(ip::transpose(X))))),
+              a0, flipped);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::set(ip::transpose(X), ip::dot(X, ip::reverse(X))))), a0, prod_t);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::set(ip::diagonal(ip::reverse(X)), ip::dot(ip::row<0>(X), X)))), a0,
+              anti);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::update<ip::ops::mul>(ip::reverse(X), X))), a0, mul_rev);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::update<ip::ops::max>(ip::transpose(X), ip::reverse(X)))), a0, max_t);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::update<ip::ops::sub>(ip::slice<1, 3>(ip::transpose(X)), ip::slice<0, 2>(X)))),
+              a0, sub_t);
+  graph_gives(ip::function(ip::inputs(X), ip::outputs(ip::set(ip::expand_dims<0>(ip::row<2>(X)), ip::expand_dims<0>(ip::col<2>(X))))),
+              a0, row2);
+}
+
+// `mat = mat * mat` as XLA-style io_alias (may_alias): the product, and an
+// expression of its transpose and the input, returned in the donated storage
+// with NumPy's values; a @ v + v[::-1] into v's storage likewise (under
+// must_alias that is alias_conflict: the reversed read of v).
+TEST_CASE("products returned in a donated operand's storage (io_alias may_alias)", "[peer][aliasing][dot]") {
+  const std::vector<double> aa{56, 62, 68, 74, 152, 174, 196, 218, 248, 286, 324, 362, 344, 398, 452, 506};
+  const std::vector<double> aat{56, 153, 250, 347, 66, 179, 292, 405, 76, 205, 334, 463, 86, 231, 376, 521};
+  constexpr auto f = ip::function(ip::inputs(X), ip::outputs(ip::dot(X, X)), ip::io_alias<0, 0>(ip::may_alias));
+  constexpr auto g = ip::function(ip::inputs(X), ip::outputs(ip::transpose(ip::dot(X, X)) + X), ip::io_alias<0, 0>(ip::may_alias));
+  M4 a = a0;
+  const float* p = a.data();
+  const auto r = f(std::move(a));
+  CHECK(r.data() == p);
+  CHECK(values(r) == aa);
+  a = a0;
+  p = a.data();
+  const auto s = g(std::move(a));
+  CHECK(s.data() == p);
+  CHECK(values(s) == aat);
+  CHECK(values(f(a0)) == aa);  // borrowed: computed elsewhere, a0 untouched
+  CHECK(values(a0) == values(iota<M4>()));
+
+  constexpr auto W = ip::input<"W", float, ip::extents<4>>;
+  constexpr auto k = ip::function(ip::inputs(X, W), ip::outputs(ip::matmul(X, W) + ip::reverse(W)), ip::io_alias<0, 1>(ip::may_alias));
+  ip::tensor<float, ip::extents<4>> w{1, 2, 3, 4};
+  const float* pw = w.data();
+  const auto mv = k(a0, std::move(w));
+  CHECK(mv.data() == pw);
+  CHECK(values(mv) == std::vector<double>{24, 63, 102, 141});  // a @ [1, 2, 3, 4] + [4, 3, 2, 1]
+}

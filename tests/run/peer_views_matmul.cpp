@@ -13,7 +13,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -227,4 +229,51 @@ TEST_CASE("test_view_ops in graphs: views of a borrowed input, updates through t
   CHECK(values(one(x)) == wd);
   CHECK(values(one(ip::tensor<float, ip::extents<5, 5>>(x))) == wd);
   CHECK(values(one.debug(x)) == wd);
+}
+
+// TVM's buffer aliases (the DeclBuffer RFC): T.decl_buffer([4], "float32x4",
+// data=A.data) over A of (16,) float32 reads A's lanes; A_flattened =
+// T.decl_buffer(A.data, (256,)) over (16, 16) addresses A[i * 16 + j]; a write
+// through an alias is a write to A. Assignments between a buffer and its alias
+// of another dtype or shape are checked for overlap as any other read: a
+// shifted copy through the flattened alias, and the bits of a reversed
+// float vector written through its uint32 alias, give NumPy's copy semantics.
+TEST_CASE("TVM DeclBuffer: lane and flattened aliases of a buffer, overlapping assignments through them", "[peer][alias]") {
+  struct alignas(16) f32x4 {
+    float lane[4];
+  };
+  ip::tensor<float, ip::extents<16>> a = fill<ip::extents<16>>(1);
+  auto vec = ip::alias<f32x4, ip::extents<4>>(a);
+  CHECK(vec(1).lane[2] == a(6));
+  CHECK(vec(3).lane[3] == a(15));
+  vec(2).lane[1] = 42.0f;
+  CHECK(a(9) == 42.0f);
+
+  using M16 = ip::tensor<float, ip::extents<16, 16>>;
+  M16 m = fill<ip::extents<16, 16>>(0);
+  const M16 m0 = m;
+  auto flat = ip::alias<float, ip::extents<256>>(m);
+  CHECK(&flat(5 * 16 + 7) == &m(5, 7));
+  // b.reshape(256)[1:] = b.reshape(256)[:-1]: the flattened alias and the buffer's own flatten view
+  ip::slice<1>(flat) = ip::slice<0, -1>(ip::flatten(m));
+  std::vector<double> shifted = values(m0);
+  shifted.insert(shifted.begin(), shifted.front());
+  shifted.pop_back();
+  CHECK(values(m) == shifted);
+  m = m0;
+  ip::row<0>(m) = ip::slice<8, 24>(flat);  // m[0] = m.ravel()[8:24], overlapping m[0][8:]
+  std::vector<double> row0 = values(m0);
+  for (std::size_t j = 0; j < 16; ++j) row0[j] = values(m0)[8 + j];
+  CHECK(values(m) == row0);
+
+  // x.view(np.uint32)[:] = x[::-1].view(np.uint32): x reversed, bit for bit
+  ip::tensor<float> x{1.5f, -2.0f, 0.25f, 8.0f, -0.0f};
+  const ip::tensor<float> x0 = x;
+  ip::alias<std::uint32_t>(x, 5) = ip::reinterpret<std::uint32_t>(ip::reverse(x));
+  CHECK(values(x) == values(ip::reverse(x0)));
+  CHECK(std::signbit(x(0)));
+  CHECK_THROWS_AS((ip::noalias(ip::alias<std::uint32_t>(x, 5)) = ip::reinterpret<std::uint32_t>(ip::reverse(x))),
+                  ip::aliasing_error);
+  // an alias of a buffer that is not dense: alias_error
+  CHECK_THROWS_AS(ip::alias<float>(ip::view(m, ip::all, ip::range<0, ip::end, 2>), 128), ip::alias_error);
 }
