@@ -205,6 +205,16 @@ TEST_CASE("test_view_ops in graphs: views of a borrowed input, updates through t
   CHECK(&rt(0, 0) == &x(0, 4));  // x.T[::-1][0, 0] is x[0, 4]
   CHECK(values(rt) == values(ip::reverse(ip::transpose(x))));
 
+  // view(25), flatten and view(dtype) of the contiguous input: into the caller's storage too
+  constexpr auto h = ip::function(ip::inputs(X), ip::outputs(ip::reshape<25>(X), ip::flatten(X), ip::reinterpret<std::int32_t>(X),
+                                                             ip::flatten(ip::expand_dims<0>(X))));
+  const auto [r25, fl, bits, fe] = h(x);
+  CHECK(&r25(6) == &x(1, 1));
+  CHECK(&fl(6) == &x(1, 1));
+  CHECK(static_cast<const void*>(&bits(1, 1)) == static_cast<const void*>(&x(1, 1)));
+  CHECK(&fe(24) == &x(4, 4));
+  CHECK(values(fl) == values(x));
+
   // v[0] = 0 through the view, as a graph's update: t with the element zeroed
   const auto zeroed = [&](std::size_t i, std::size_t j) {
     std::vector<double> w = values(x);
