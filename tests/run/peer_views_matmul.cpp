@@ -287,3 +287,42 @@ TEST_CASE("TVM DeclBuffer: lane and flattened aliases of a buffer, overlapping a
   // an alias of a buffer that is not dense: alias_error
   CHECK_THROWS_AS(ip::alias<float>(ip::view(m, ip::all, ip::range<0, ip::end, 2>), 128), ip::alias_error);
 }
+
+// Eigen's v.segment(s, 4) = v.segment(t, 4) with run-time starts (JAX's
+// dynamic_update_slice of a dynamic_slice of the same array): whether the
+// segments overlap is known only when the graph runs. NumPy: x[s:s+4] =
+// x[t:t+4]; x[s:s+4] += x[t:t+4][::-1], x = arange(8).
+TEST_CASE("segments at run-time starts copied within one vector", "[peer][aliasing][dynamic_slice]") {
+  constexpr auto X = ip::input<"X", float, ip::extents<8>>;
+  constexpr auto s = ip::scalar<"s", std::int64_t>;
+  constexpr auto t = ip::scalar<"t", std::int64_t>;
+  using V8 = ip::tensor<float, ip::extents<8>>;
+  const V8 x{0, 1, 2, 3, 4, 5, 6, 7};
+  constexpr auto f = ip::function(ip::inputs(X, s, t), ip::outputs(ip::set(ip::dynamic_slice<0, 4>(X, s), ip::dynamic_slice<0, 4>(X, t))));
+  constexpr auto g = ip::function(
+      ip::inputs(X, s, t), ip::outputs(ip::inc(ip::dynamic_slice<0, 4>(X, s), ip::reverse(ip::dynamic_slice<0, 4>(X, t)))));
+  struct row {
+    std::int64_t s, t;
+    std::vector<double> set, inc;
+  };
+  const row rows[] = {{1, 0, {0, 0, 1, 2, 3, 5, 6, 7}, {0, 4, 4, 4, 4, 5, 6, 7}},
+                      {0, 1, {1, 2, 3, 4, 4, 5, 6, 7}, {4, 4, 4, 4, 4, 5, 6, 7}},
+                      {2, 2, {0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 7, 7, 7, 7, 6, 7}},
+                      {4, 0, {0, 1, 2, 3, 0, 1, 2, 3}, {0, 1, 2, 3, 7, 7, 7, 7}},
+                      {3, 1, {0, 1, 2, 1, 2, 3, 4, 7}, {0, 1, 2, 7, 7, 7, 7, 7}},
+                      {1, 3, {0, 3, 4, 5, 6, 5, 6, 7}, {0, 7, 7, 7, 7, 5, 6, 7}}};
+  for (const row& r : rows) {
+    INFO("s = " << r.s << ", t = " << r.t);
+    CHECK(values(f(x, r.s, r.t)) == r.set);
+    CHECK(values(f(V8(x), r.s, r.t)) == r.set);
+    CHECK(values(f.debug(x, r.s, r.t)) == r.set);
+    CHECK(values(g(V8(x), r.s, r.t)) == r.inc);
+    CHECK(values(g.debug(x, r.s, r.t)) == r.inc);
+    V8 y = x;
+    ip::view(y, ip::runtime_range{r.s, r.s + 4, 1}) = ip::view(y, ip::runtime_range{r.t, r.t + 4, 1});
+    CHECK(values(y) == r.set);
+    y = x;
+    ip::view(y, ip::runtime_range{r.s, r.s + 4, 1}) += ip::reverse(ip::view(y, ip::runtime_range{r.t, r.t + 4, 1}));
+    CHECK(values(y) == r.inc);
+  }
+}
