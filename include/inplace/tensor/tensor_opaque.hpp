@@ -434,6 +434,20 @@ void reduce_sum_into(T* out, const VA& v) {
   }
 }
 
+// An operand's extents as far as its type fixes them (ip::dynamic where it
+// does not), as a graph's shape: with it dot and matmul refuse at compile
+// time what static extents alone show cannot fit, as the graph's ops do (and
+// Eigen's fixed-size products), instead of throwing when they run.
+template <class X>
+constexpr shape static_operand_shape() {
+  constexpr std::size_t n = rank_v<X>;
+  const static_shape s = static_shape_of<std::remove_cvref_t<X>>();
+  shape r{};
+  r.rank = n;
+  for (std::size_t i = 0; i < n; ++i) r.extent[i] = s.e[max_rank - n + i];
+  return r;
+}
+
 }  // namespace detail::texpr
 
 template <class A, class B>
@@ -444,6 +458,10 @@ auto dot(A&& a, B&& b) {
   static_assert((NA == 1 || NA == 2) && (NB == 1 || NB == 2),
                 "inplace: operand_rank: dot: each operand must have rank 1 (a vector) or 2 (a matrix); "
                 "fix: reshape the operands to vectors or matrices.");
+  static_assert(!((NA == 1 || NA == 2) && (NB == 1 || NB == 2)) ||
+                    ops::dot::output_shape(0, {static_operand_shape<A>(), static_operand_shape<B>()}).rank != dynamic,
+                "inplace: shape_mismatch: dot: the operands' static extents are not aligned (a's last axis must equal "
+                "b's first); fix: transpose an operand, or give the operands extents that multiply.");
   using V = detail::common_dtype_t<value_t<A>, value_t<B>>;  // the one rule: int32 with float is double
   constexpr std::size_t NR = NA + NB - 2;
 
@@ -471,6 +489,11 @@ auto matmul(A&& a, B&& b) {
   static_assert(NA >= 1 && NB >= 1,
                 "inplace: operand_rank: matmul: each operand must have rank 1 or more (NumPy's matmul refuses "
                 "scalars); fix: multiply by a scalar with a * b instead.");
+  static_assert(NA == 0 || NB == 0 ||
+                    ops::matmul::output_shape(0, {static_operand_shape<A>(), static_operand_shape<B>()}).rank != dynamic,
+                "inplace: shape_mismatch: matmul: the operands' static extents do not fit (a's last axis must equal "
+                "b's second-to-last, and the axes before the last two must broadcast); fix: transpose an operand, "
+                "or give the operands extents that multiply.");
   using V = detail::common_dtype_t<value_t<A>, value_t<B>>;
   constexpr std::size_t BA = NA > 2 ? NA - 2 : 0, BB = NB > 2 ? NB - 2 : 0;
   constexpr std::size_t R = (BA > BB ? BA : BB) + (NA >= 2) + (NB >= 2);  // the result's rank
