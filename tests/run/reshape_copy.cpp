@@ -147,6 +147,14 @@ TEST_CASE("dense views are still reshaped where they lie", "[run][views][reshape
   auto rv = g(row);
   CHECK(rv.data() == row.data());  // (6, 1) is dense: extents of 1 have no stride
   STATIC_REQUIRE(ip::plan(g, ip::borrowed).allocations == 0);
+
+  // one element, a scalar input: dense (nothing to copy)
+  constexpr auto k = ip::scalar<"k", float>;
+  constexpr auto h = ip::function(ip::inputs(S, k), ip::outputs(ip::reshape<1>(ip::view(S, ip::at<2>, ip::at<1>)), ip::reshape<1, 1>(k)));
+  STATIC_REQUIRE(ip::plan(h, ip::borrowed).allocations == 1);  // (k's array)
+  auto [e, kk] = h(s, 5.0f);
+  CHECK(e.data() == s.data() + 13);
+  CHECK(kk(0, 0) == 5.0f);
 }
 
 TEST_CASE("a destroyer through a dense reshape writes the root", "[run][views][reshape_copy]") {

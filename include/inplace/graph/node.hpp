@@ -99,7 +99,7 @@ constexpr shape out_shape_rule(const op_info& inf, std::size_t i, const std::arr
 // results, which lie where their destroyed input does) from a root of static
 // extents whose index pattern is not dense (a transpose, a strided or partial
 // slice of an inner axis, a diagonal, a broadcast, ...). False when a run-time
-// extent or a user view op leaves it open. A loop over descriptors, no
+// extent, a dynamic_slice's start or a user view op leaves it open. A loop over descriptors, no
 // template: ip::apply asks it for every reshape.
 constexpr bool proven_not_dense(value_ref v) {
   std::array<value_ref, 64> chain{};  // from v back towards its root
@@ -113,6 +113,7 @@ constexpr bool proven_not_dense(value_ref v) {
     v = v.entry->args[static_cast<std::size_t>(from)];
   }
   const shape& root = v.entry->out_shapes[v.out];
+  if (n == 0 || root.rank == 0) return false;  // a root (a copy's too) is dense, and so is one element
   for (std::size_t k = 0; k < root.rank; ++k)
     if (root.extent[k] == dynamic) return false;
   index_pattern p = index_pattern::of_root(root, dynamic);
@@ -120,7 +121,7 @@ constexpr bool proven_not_dense(value_ref v) {
     const value_ref& w = chain[n];
     if (w.entry->record.info.view_of[w.out] >= 0) p.append(w.entry->out_steps[w.out], w.entry->out_shapes[w.out], dynamic);
   }
-  return !p.unknown && !p.row_major();
+  return !p.unknown && !p.superset && !p.row_major();  // (superset: a dynamic_slice's whole axis)
 }
 
 // Output I's dtype of an elementwise kernel returning R: R itself, or element I
