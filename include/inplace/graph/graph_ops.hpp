@@ -82,7 +82,8 @@ constexpr auto apply(Op, A...) {
     return detail::folded_constant<Op, detail::symbol_or_zero<A>...>{};  // constants only: a constant
   } else if constexpr (detail::reads_row_major<Op> && sizeof...(A) == 1 &&
                        detail::proven_not_dense(std::array{detail::value_ref{
-                           &detail::symbol_or_zero<A>::entry::desc, detail::out_index_of_t<detail::symbol_or_zero<A>>::value}...}[0])) {
+                           &detail::symbol_or_zero<A>::entry::desc,
+                           detail::out_index_of_t<detail::symbol_or_zero<A>>::value}...}[0])) {
     // NumPy's S.T.reshape(-1) copies too. (No template over the operands'
     // types here: the test is a loop over their descriptors.)
     return ::inplace::apply(Op{}, ::inplace::apply(ops::copy{}, detail::symbol_or_zero<A>{}...));

@@ -99,8 +99,8 @@ constexpr shape out_shape_rule(const op_info& inf, std::size_t i, const std::arr
 // results, which lie where their destroyed input does) from a root of static
 // extents whose index pattern is not dense (a transpose, a strided or partial
 // slice of an inner axis, a diagonal, a broadcast, ...). False when a run-time
-// extent, a dynamic_slice's start or a user view op leaves it open. A loop over descriptors, no
-// template: ip::apply asks it for every reshape.
+// extent, a dynamic_slice's start or a user view op leaves it open. A loop
+// over descriptors, no template: ip::apply asks it for every reshape.
 constexpr bool proven_not_dense(value_ref v) {
   std::array<value_ref, 64> chain{};  // from v back towards its root
   std::size_t n = 0;
