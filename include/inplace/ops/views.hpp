@@ -330,6 +330,7 @@ struct broadcast_to : view_op_base {
 struct copy {
   static constexpr std::string_view name = "copy";
   static constexpr bool elementwise = true;
+  static constexpr bool simd = true;  // (rows that are dense, as S[::2]'s, copy by batches)
   template <std::size_t, class T>
   using output_dtype = T;
   template <class A>
