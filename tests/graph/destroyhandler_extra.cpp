@@ -278,11 +278,15 @@ TEST_CASE("views of views: reshape and flatten of the root", "[destroyhandler][e
   // A reshape of a reshape of the dense root is still dense, in the same flat order.
   STATIC_REQUIRE(kind_of(ip::inputs(S), ip::outputs(ip::add_inplace(S, ip::reshape<4, 4>(ip::reshape<16>(S))))) ==
                  ek::none);
-  // ... a transposed one is not.
-  const auto r = ip::check(ip::inputs(S), ip::outputs(ip::add_inplace(ip::reshape<16>(S),
-                                                                      ip::reshape<16>(ip::transpose(S)))));
+  // ... a transposed one is not: with static extents the reshape reads a copy
+  // of it (NumPy's S.T.reshape(16) copies), which the destroyer may read;
+  // with dynamic ones it is a view of the root in another order.
+  STATIC_REQUIRE(kind_of(ip::inputs(S), ip::outputs(ip::add_inplace(ip::reshape<16>(S), ip::reshape<16>(ip::transpose(S))))) ==
+                 ek::none);
+  const auto r = ip::check(ip::inputs(A), ip::outputs(ip::add_inplace(ip::reshape<16>(A),
+                                                                      ip::reshape<16>(ip::transpose(A)))));
   CHECK(r.error == ek::aliasing_hazard);
-  CHECK(std::string(r.name(1)) == "S");
+  CHECK(std::string(r.name(1)) == "A");
   CHECK(std::string(r.name(2)) == "reshape(transpose(...))");
   // Destroying the flattened root destroys the root.
   constexpr auto d = ip::add_inplace(ip::flatten(A), x);

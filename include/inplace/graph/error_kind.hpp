@@ -53,7 +53,10 @@ inline constexpr rule_row rules[] = {
     {error_kind::shape_mismatch, "shape_mismatch",
      "Writing past the storage an in-place op computes in, or combining operands that do not broadcast: an "
      "in-place result must have its destroyed input's extents (it cannot grow into a broadcast), which static "
-     "extents decide here and dynamic ones at the call (`ip::shape_error`)."},
+     "extents decide here and dynamic ones at the call (`ip::shape_error`). Likewise reading bytes that are not "
+     "there: `ip::reinterpret` to a type of another size scales the last axis, so it needs a dense view; one that "
+     "static extents prove is not dense (a transpose, a strided slice) is refused here, at the call "
+     "`ip::shape_error`."},
     {error_kind::multiple_destroyers, "multiple_destroyers",
      "Reading a value that is gone: when two nodes overwrite regions of the same root that may overlap, the one "
      "that runs second reads what the first wrote there instead of the value it was given (regions the index "

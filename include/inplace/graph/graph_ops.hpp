@@ -12,6 +12,7 @@
 
 #include <boost/hana/tuple.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -49,6 +50,13 @@ template <class T>
 inline constexpr bool is_node_output = false;
 template <class N, std::size_t I>
 inline constexpr bool is_node_output<out<N, I>> = true;
+
+// A view op that needs its operand's elements in row-major order (reshape,
+// flatten, needs_row_major_input): ip::apply gives it a copy of an operand
+// whose static layout proves they are not (node.hpp's proven_not_dense), for
+// its view would throw ip::shape_error at every call.
+template <class Op>
+inline constexpr bool reads_row_major = requires { requires Op::needs_row_major_input; };
 }  // namespace detail
 
 // A node applying `op` to symbols; multi-output ops give a hana::tuple of outputs.
@@ -72,6 +80,13 @@ constexpr auto apply(Op, A...) {
   }();
   if constexpr (fold) {
     return detail::folded_constant<Op, detail::symbol_or_zero<A>...>{};  // constants only: a constant
+  } else if constexpr (detail::reads_row_major<Op> && sizeof...(A) == 1 &&
+                       detail::proven_not_dense(std::array{detail::value_ref{
+                           &detail::symbol_or_zero<A>::entry::desc,
+                           detail::out_index_of_t<detail::symbol_or_zero<A>>::value}...}[0])) {
+    // NumPy's S.T.reshape(-1) copies too. (No template over the operands'
+    // types here: the test is a loop over their descriptors.)
+    return ::inplace::apply(Op{}, ::inplace::apply(ops::copy{}, detail::symbol_or_zero<A>{}...));
   } else {
     using N = detail::node<Op, detail::arg_handle<detail::symbol_or_zero<A>>::template type...>;
     if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};

@@ -94,6 +94,36 @@ constexpr shape out_shape_rule(const op_info& inf, std::size_t i, const std::arr
   return s;
 }
 
+// Whether value v's static layout proves that its elements are not dense in
+// row-major order in the storage they lie in: a chain of views (and of in-place
+// results, which lie where their destroyed input does) from a root of static
+// extents whose index pattern is not dense (a transpose, a strided or partial
+// slice of an inner axis, a diagonal, a broadcast, ...). False when a run-time
+// extent, a dynamic_slice's start or a user view op leaves it open. A loop
+// over descriptors, no template: ip::apply asks it for every reshape.
+constexpr bool proven_not_dense(value_ref v) {
+  std::array<value_ref, 64> chain{};  // from v back towards its root
+  std::size_t n = 0;
+  while (v.entry->record.kind == entry_kind::op) {
+    const op_info& inf = v.entry->record.info;
+    const int from = inf.view_of[v.out] >= 0 ? inf.view_of[v.out] : inf.storage[v.out];
+    if (from < 0) break;
+    if (n == chain.size()) return false;
+    chain[n++] = v;
+    v = v.entry->args[static_cast<std::size_t>(from)];
+  }
+  const shape& root = v.entry->out_shapes[v.out];
+  if (n == 0 || root.rank == 0) return false;  // a root (a copy's too) is dense, and so is one element
+  for (std::size_t k = 0; k < root.rank; ++k)
+    if (root.extent[k] == dynamic) return false;
+  index_pattern p = index_pattern::of_root(root, dynamic);
+  while (n-- > 0) {
+    const value_ref& w = chain[n];
+    if (w.entry->record.info.view_of[w.out] >= 0) p.append(w.entry->out_steps[w.out], w.entry->out_shapes[w.out], dynamic);
+  }
+  return !p.unknown && !p.superset && !p.row_major();  // (superset: a dynamic_slice's whole axis)
+}
+
 // Output I's dtype of an elementwise kernel returning R: R itself, or element I
 // when it returns a tuple (std::tuple, std::pair, std::array) for several outputs.
 // (A result of another size is op_kernel where the graph runs.)
@@ -176,6 +206,9 @@ struct node {
       else if (st >= 0 && inf.maps_ok)  // a result that runs has its storage's extents
         for (std::size_t k = 0; k < s.rank; ++k)
           if (s.extent[k] == dynamic) s.extent[k] = in[static_cast<std::size_t>(st)].extent[k];
+      // a view that needs its input dense (a reinterpret to another size) of one proven not to be
+      if constexpr (requires { Op::template needs_dense_input<first_dtype>(); })
+        if (Op::template needs_dense_input<first_dtype>() && proven_not_dense(d.args[0])) d.record.shape_ok = false;
       d.out_shapes[i] = s == invalid_shape ? shape{} : s;
       // a view's index step relative to its input
       if (inf.view_of[i] < 0) d.out_steps[i] = make_step(step_kind::identity);

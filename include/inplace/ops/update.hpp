@@ -132,6 +132,18 @@ inline constexpr bool is_broadcast_view = false;
 template <std::size_t... E>
 inline constexpr bool is_broadcast_view<ops::broadcast_to<E...>> = true;
 
+// The copy that a reshape of a view whose static layout is not dense reads
+// (graph_ops.hpp's ip::apply): a region through it is not a region of x.
+template <class X>
+inline constexpr bool is_reshape_copy = false;
+template <template <class = void> class Y>
+inline constexpr bool is_reshape_copy<out<node<ops::copy, Y>, 0>> = true;
+
+template <class Views>
+inline constexpr bool reshapes = false;
+template <class... View>
+inline constexpr bool reshapes<mp_list<View...>> = (reads_row_major<View> || ...);
+
 template <class Combine, bool InPlace, class R, class V, class... View, class... Start>
 constexpr auto make_update(R r, V v, mp_list<View...>, mp_list<Start...>) {
   using chain = region_chain<R>;
@@ -156,6 +168,12 @@ constexpr auto update_of(R r, V v) {
   static_assert(elementwise, "inplace: update_op: ip::update<Op>(r, v) combines the region with v by an elementwise op; "
                              "fix: pass a binary elementwise op class such as ip::ops::mul, ip::ops::min or ip::ops::max.");
   using chain = region_chain<R>;
+  // (here, not in make_update: one instantiation less before the message)
+  static_assert(!is_reshape_copy<typename chain::base> || !reshapes<typename chain::views>,
+                "inplace: update_region: ip::set, ip::inc and ip::update write through their region, which reshapes "
+                "a view whose elements are not in row-major order here (a transpose, a strided slice): the reshape "
+                "reads a copy, as NumPy's does, so the update would not write x; fix: update through the view itself "
+                "(ip::set(ip::transpose(x), v)), or reshape a value first and take the view of that.");
   if constexpr (elementwise) return make_update<Combine, InPlace>(r, v, typename chain::views{}, typename chain::starts{});
   else return r;  // (reported above: one error)
 }

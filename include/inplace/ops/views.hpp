@@ -322,6 +322,21 @@ struct broadcast_to : view_op_base {
   }
 };
 
+// A fresh dense copy of a value (NumPy's np.array(x), order C). A graph
+// reshapes a copy when its static layout proves the operand's elements are
+// not in row-major order (graph/graph_ops.hpp, ip::apply): NumPy's
+// S.T.reshape(-1) copies too. Elementwise, so it is one loop into a buffer
+// that ip::plan counts, reading the view where it lies.
+struct copy {
+  static constexpr std::string_view name = "copy";
+  static constexpr bool elementwise = true;
+  static constexpr bool simd = true;  // (rows that are dense, as S[::2]'s, copy by batches)
+  template <std::size_t, class T>
+  using output_dtype = T;
+  template <class A>
+  constexpr A operator()(A a) const { return a; }
+};
+
 // The same elements in row-major order with static extents E...
 template <std::size_t... E>
 struct reshape : view_op_base {
@@ -376,6 +391,10 @@ struct reinterpret : view_op_base {
     }
     return r;
   }
+  // Another size scales the last axis: the bytes must be dense (a graph
+  // refuses a view its static layout proves is not: shape_mismatch).
+  template <class T>
+  static constexpr bool needs_dense_input() { return sizeof(T) != sizeof(U); }
   template <class T>
   static constexpr detail::step_code index_step_of(const shape&) {
     return sizeof(T) == sizeof(U) ? detail::make_step(detail::step_kind::identity)

@@ -239,6 +239,9 @@ struct index_pattern {
       if (ext[k].is_num(0)) return true;
     return false;
   }
+  // Whether the view's elements are dense and row-major in its root's storage
+  // (what a reshape needs): known only when the pattern is.
+  constexpr bool row_major() const { return !unknown && dense(); }
 
  private:
   friend struct overlap_system;
