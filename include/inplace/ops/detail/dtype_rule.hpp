@@ -12,6 +12,8 @@
 //                           there, and an integer result of an integer common dtype is
 //                           that dtype (C++ would promote small integers to int); a bool
 //                           result (comparisons) is bool; an op's output_dtype overrides
+//   bool operands only      bool, but int8 for an op without NumPy's bool loop
+//                           (Op::int8_for_bool: pow, square)
 
 #include "inplace/ops/detail/integer.hpp"
 
