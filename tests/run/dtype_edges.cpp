@@ -278,14 +278,21 @@ TEST_CASE("folded casts beside inputs give the run-time values", "[dtype][run]")
   constexpr auto i = ip::input<"i", std::int32_t, ip::extents<2>>;
   constexpr auto f = ip::function(
       ip::inputs(i), ip::outputs(i * 0_c + ip::cast<std::int32_t>(ip::exp(1000.0_c)),
-                                 i * 0_c + ip::cast<std::int32_t>(ip::sqrt(-1.0_c)), ip::max(i, ip::cast<std::int32_t>(-1e20_c))));
+                                 i * 0_c + ip::cast<std::int32_t>(ip::sqrt(-1.0_c)), ip::max(i, ip::cast<std::int32_t>(-1e20_c)),
+                                 // ip::full converts a weak float as ip::cast does (an integer modulo 2^n)
+                                 i + ip::full<std::int32_t, 2>(1e30_c), ip::full<std::uint8_t, 2>(-2.9_c),
+                                 ip::full<std::uint8_t, 2>(-1_c)));
   const ip::tensor<std::int32_t, ip::extents<2>> t{5, -7};
   const auto check = [](const auto& r) {
-    const auto& [hi, zero, mx] = r;
+    const auto& [hi, zero, mx, full_hi, full_neg, full_wrap] = r;
     CHECK(hi[0] == 2147483647);
     CHECK(zero[1] == 0);
     CHECK(mx[0] == 5);
     CHECK(mx[1] == -7);
+    CHECK(full_hi[0] == ip::ops::add{}(5, 2147483647));  // wraps, as int32 arithmetic
+    CHECK(full_hi[1] == 2147483647 - 7);
+    CHECK(int(full_neg[0]) == 0);
+    CHECK(int(full_wrap[1]) == 255);
   };
   check(f(t));
   check(f.debug(t));
