@@ -16,9 +16,13 @@
 //                        (detail/dtype_rule.hpp: cast<T>)
 //   by_value = true      integer operands reach the kernel in their own dtypes,
 //                        not converted to the common one (the comparisons)
+//   int8_for_bool = true bool operands compute in int8, as NumPy's ops without
+//                        a bool loop (pow, square)
 
 #include "inplace/detail/config.hpp"
+#include "inplace/ops/detail/convert.hpp"
 #include "inplace/ops/detail/gelu.hpp"
+#include "inplace/ops/detail/integer.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -33,17 +37,6 @@
 INPLACE_FP_CONTRACT_BEGIN
 
 namespace inplace::detail {
-// Two integers that the comparisons compare by value, as std::cmp_less takes
-// them (it refuses bool and the character types).
-template <class A, class B>
-inline constexpr bool integer_pair = std::is_integral_v<A> && std::is_integral_v<B> && !std::is_same_v<A, bool> &&
-                                     !std::is_same_v<B, bool>;
-template <class T>
-constexpr auto as_cmp_integer(T x) {
-  if constexpr (std::is_signed_v<T>) return static_cast<long long>(x);
-  else return static_cast<unsigned long long>(x);
-}
-
 // Integer arithmetic wraps modulo 2^n, as NumPy's. C++'s operators compute in
 // the promoted type R (int at least), where a signed overflow is undefined: the
 // wrapping ops compute in R's unsigned twin and convert back (modular since
@@ -73,6 +66,7 @@ namespace inplace::ops {
 // FLAGS: `simd`, `has_inplace` or both, as member declarations.
 #define INPLACE_SIMD static constexpr bool simd = true;
 #define INPLACE_HAS_INPLACE static constexpr bool has_inplace = true;
+#define INPLACE_INT8_FOR_BOOL static constexpr bool int8_for_bool = true;
 #define INPLACE_BINARY_OP(NAME, FLAGS, ...)                            \
   struct NAME {                                                        \
     static constexpr std::string_view name = #NAME;                    \
@@ -122,7 +116,8 @@ INPLACE_BINARY_OP(max, , using C = std::common_type_t<A, B>; const C x = C(a), y
 // uint16 wraps as NumPy's rather than overflowing C++'s int; a negative
 // exponent gives the truncated 1 / a^-b: 0 unless a is 1 or -1). No SIMD form:
 // xsimd 8's pow gives 0 for pow(0, 0) and pow(0, -1) (NumPy: 1 and inf).
-INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
+// bool operands compute in int8, as NumPy's (np.power(True, True) is int8 1).
+INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE INPLACE_INT8_FOR_BOOL,
                   if constexpr (std::is_integral_v<A> && std::is_integral_v<B>) {
                     using C = std::common_type_t<A, B>;
                     C base = C(a), r = C(1);  // (mul wraps as NumPy's)
@@ -146,8 +141,7 @@ INPLACE_BINARY_OP(pow, INPLACE_HAS_INPLACE,
 #define INPLACE_BY_VALUE static constexpr bool by_value = true;
 #define INPLACE_COMPARISON(NAME, OP, CMP)                                                     \
   INPLACE_BINARY_OP(NAME, INPLACE_BY_VALUE,                                                   \
-                    if constexpr (detail::integer_pair<A, B>) return CMP(detail::as_cmp_integer(a), \
-                                                                          detail::as_cmp_integer(b)); \
+                    if constexpr (detail::integer_pair<A, B>) return CMP(detail::widen(a), detail::widen(b)); \
                     else return a OP b;)
 INPLACE_COMPARISON(less, <, std::cmp_less)
 INPLACE_COMPARISON(less_equal, <=, std::cmp_less_equal)
@@ -188,8 +182,9 @@ INPLACE_UNARY_OP(gelu, INPLACE_SIMD INPLACE_HAS_INPLACE,
                    return detail::gelu_scalar(std::conditional_t<std::is_integral_v<A>, double, A>(a));
                  else if constexpr (requires { typename A::arch_type; }) return detail::gelu_batch(a);
                  else { using std::erfc; return A(0.5) * a * erfc(a * A(-0.70710678118654752440)); })
-// square: mul's a * a (small unsigned integers wrap as NumPy's).
-INPLACE_UNARY_OP(square, INPLACE_SIMD INPLACE_HAS_INPLACE, return mul{}(a, a);)
+// square: mul's a * a (small unsigned integers wrap as NumPy's); bool in int8,
+// as NumPy's (np.square(True) is int8 1).
+INPLACE_UNARY_OP(square, INPLACE_SIMD INPLACE_HAS_INPLACE INPLACE_INT8_FOR_BOOL, return mul{}(a, a);)
 // expm1, floor, ceil: no SIMD form: xsimd 8's double forms without SSE4.1
 // convert NaN to int64 (undefined; UBSan stops) and drop the sign of a zero
 // result (NumPy's ceil(-0.5) is -0.0).
@@ -259,10 +254,11 @@ struct sum {
 
 #undef INPLACE_SIMD
 #undef INPLACE_HAS_INPLACE
+#undef INPLACE_INT8_FOR_BOOL
 
-// cast<T>(a): NumPy's astype(T): a C++ conversion (float to integer truncates
-// toward zero, and a floating NaN or value out of T's range is undefined, as in
-// C++; integers wrap).
+// cast<T>(a): NumPy's astype(T), defined for every value (detail/convert.hpp):
+// a float to an integer truncates toward zero, NaN gives 0 and a value beyond
+// T's range T's minimum or maximum, as JAX's; integers wrap; to bool, a != 0.
 template <class T>
 struct cast {
   static_assert(std::is_arithmetic_v<T> && !std::is_const_v<T> && !std::is_volatile_v<T>,
@@ -273,7 +269,7 @@ struct cast {
   template <std::size_t I, class... U>
   using output_dtype = T;
   template <class A>
-  constexpr T operator()(A a) const { return static_cast<T>(a); }
+  constexpr T operator()(A a) const { return detail::convert<T>(a); }
 };
 
 }  // namespace inplace::ops

@@ -315,7 +315,7 @@ template <class T, auto R, class Src>
     if (dst.data() == nullptr) texpr::throw_no_element();  // rank 0 has one element by its extents
   if constexpr (texpr::scalar<Src>) {
     using fill = texpr::elementwise<texpr::copy_op, texpr::scalar_leaf<T>>;
-    assign(dst, fill(texpr::copy_op{}, texpr::scalar_leaf<T>{static_cast<T>(src)}), mode, op);
+    assign(dst, fill(texpr::copy_op{}, texpr::scalar_leaf<T>{convert<T>(src)}), mode, op);
   } else {
     using S = std::remove_cvref_t<Src>;
     constexpr std::size_t M = texpr::rank_v<S>;

@@ -17,6 +17,7 @@
 
 #include "inplace/graph/detail/entry_desc.hpp"
 #include "inplace/ops/detail/dtype_rule.hpp"
+#include "inplace/ops/detail/integer.hpp"
 
 #include <bit>
 #include <cstddef>
@@ -225,13 +226,14 @@ template <class Op, class T, bool Wide>
 using fold_operand_of = std::conditional_t<library_op<Op>, fold_operand_t<T, Wide>, T>;
 
 // A weak integer constant C at its value, for an op that reads values (a
-// comparison, a logical op) beside integer operands: a long long, or an
-// unsigned long long above it (weak integers lie in -2^63 .. 2^64 - 1: a call
-// stores every constant in its own dtype, int64's or uint64's bits).
+// comparison, a logical op) beside integer operands: widened as the kernel
+// widens its integers, from int64, or from uint64 above it (weak integers lie
+// in -2^63 .. 2^64 - 1: a call stores every constant in its own dtype, int64's
+// or uint64's bits).
 template <class C>
 constexpr auto constant_value_of() {
-  if constexpr (C::value < 0x1p63L) return static_cast<long long>(C::value);
-  else return static_cast<unsigned long long>(C::value);
+  if constexpr (C::value < 0x1p63L) return widen(static_cast<std::int64_t>(C::value));
+  else return widen(static_cast<std::uint64_t>(C::value));
 }
 
 // Whether value v is one of dtype T's, and constant C's.

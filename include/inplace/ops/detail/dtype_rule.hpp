@@ -12,6 +12,10 @@
 //                           there, and an integer result of an integer common dtype is
 //                           that dtype (C++ would promote small integers to int); a bool
 //                           result (comparisons) is bool; an op's output_dtype overrides
+//   bool operands only      bool, but int8 for an op without NumPy's bool loop
+//                           (Op::int8_for_bool: pow, square)
+
+#include "inplace/ops/detail/integer.hpp"
 
 #include <boost/mp11/algorithm.hpp>
 
@@ -129,8 +133,18 @@ constexpr std::size_t value_args_from() {
   else return 0;
 }
 
+// Whether Op computes bool operands in int8 (Op::int8_for_bool): NumPy's
+// power and square have no bool loop, and take int8's (np.square(True) is
+// int8 1), where add, mul, min, max and abs keep bool.
+template <class Op>
+constexpr bool int8_for_bool() {
+  if constexpr (requires { Op::int8_for_bool; }) return static_cast<bool>(Op::int8_for_bool);
+  else return false;
+}
+
 // The common dtype of an op's value operands T[from...] (none: double; all
-// weak: their default), what its weak operands are converted to.
+// weak: their default; all bool: int8 for an op without a bool loop), what
+// its operands are converted to.
 template <class Op, class... T>
 struct value_common {
   static constexpr std::size_t from = value_args_from<Op>() < sizeof...(T) ? value_args_from<Op>() : sizeof...(T);
@@ -138,7 +152,8 @@ struct value_common {
   static auto common_of(std::index_sequence<J...>)
       -> concrete_dtype_t<common_dtype_t<boost::mp11::mp_at_c<boost::mp11::mp_list<T...>, from + J>...>>;
   static auto common_of(std::index_sequence<>) -> double;
-  using type = decltype(common_of(std::make_index_sequence<sizeof...(T) - from>{}));
+  using values = decltype(common_of(std::make_index_sequence<sizeof...(T) - from>{}));
+  using type = std::conditional_t<std::is_same_v<values, bool> && int8_for_bool<Op>(), std::int8_t, values>;
 };
 
 // Whether Op's kernel reads its integer operands' values (Op::by_value: the
@@ -151,9 +166,6 @@ constexpr bool by_value() {
   if constexpr (requires { Op::by_value; }) return static_cast<bool>(Op::by_value);
   else return false;
 }
-template <class T>
-inline constexpr bool integer_dtype = std::is_integral_v<T> && !std::is_same_v<T, bool>;
-
 template <class Op, class... T>
 struct elementwise_rule {
   static constexpr std::size_t from = value_common<Op, T...>::from;

@@ -51,7 +51,7 @@ void run_multi_row(const std::tuple<T*...>& d, const std::tuple<K...>& rows, std
 #endif
   for (; i < n; ++i) {
     const std::tuple<decltype(at<true>(std::get<I>(k), i))...> v{at<true>(std::get<I>(k), i)...};
-    ((std::get<I>(d)[i] = static_cast<T>(std::get<I>(v))), ...);
+    ((std::get<I>(d)[i] = convert<T>(std::get<I>(v))), ...);
   }
 }
 
@@ -87,7 +87,7 @@ void assign_multi_impl(const tx_extents<N>& e, const std::tuple<tensor_view<T, r
     for (std::size_t i = 0; i < len; ++i) {
       const auto ii = static_cast<std::ptrdiff_t>(i);
       const std::tuple<decltype(at<false>(std::get<I>(rk), ii))...> v{at<false>(std::get<I>(rk), ii)...};
-      ((std::get<I>(d).data()[base[I] + (N > 0 ? ii * std::get<I>(d).stride(inner) : 0)] = static_cast<T>(std::get<I>(v))),
+      ((std::get<I>(d).data()[base[I] + (N > 0 ? ii * std::get<I>(d).stride(inner) : 0)] = convert<T>(std::get<I>(v))),
        ...);
     }
     for (std::size_t a = inner; a-- > 0;) {
