@@ -21,6 +21,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <string_view>
+#include <tuple>
 #include <type_traits>
 
 namespace ip = inplace;
@@ -293,6 +295,40 @@ TEST_CASE("folded casts beside inputs give the run-time values", "[dtype][run]")
     CHECK(full_hi[1] == 2147483647 - 7);
     CHECK(int(full_neg[0]) == 0);
     CHECK(int(full_wrap[1]) == 255);
+  };
+  check(f(t));
+  check(f.debug(t));
+}
+
+// A user's elementwise op of several outputs whose kernel gives a floating
+// value while it declares integer outputs: each result is stored
+// as a cast (the loop of several outputs converted with a plain static_cast,
+// undefined beyond the range).
+namespace {
+struct scaled_pair {
+  static constexpr std::string_view name = "scaled_pair";
+  static constexpr bool elementwise = true;
+  static constexpr std::size_t num_outputs = 2;
+  template <std::size_t, class...>
+  using output_dtype = std::int32_t;  // integer outputs, whatever the kernel computes in
+  constexpr auto operator()(auto a) const { return std::tuple{a * 1e10, a / 0.0}; }
+};
+}  // namespace
+
+TEST_CASE("a user op of several outputs stores floating results into integer outputs as a cast", "[dtype][run]") {
+  constexpr auto i = ip::input<"i", std::int32_t, ip::extents<4>>;
+  constexpr auto pair = ip::apply(scaled_pair{}, i);
+  constexpr auto f = ip::function(ip::inputs(i), ip::outputs(boost::hana::at_c<0>(pair), boost::hana::at_c<1>(pair)));
+  static_assert(std::is_same_v<dtype_of<std::remove_cvref_t<decltype(boost::hana::at_c<0>(pair))>>, std::int32_t>);
+  const ip::tensor<std::int32_t, ip::extents<4>> t{-3, 0, 1, 7};
+  // JAX's astype: -3e10 -> min, 0 -> 0, 1e10 and 7e10 -> max; -inf, NaN (0 / 0), +inf
+  const std::array<std::int32_t, 4> want_big{-2147483647 - 1, 0, 2147483647, 2147483647};
+  const std::array<std::int32_t, 4> want_div{-2147483647 - 1, 0, 2147483647, 2147483647};
+  const auto check = [&](const auto& r) {
+    for (std::size_t k = 0; k < 4; ++k) {
+      CHECK(std::get<0>(r)[k] == want_big[k]);
+      CHECK(std::get<1>(r)[k] == want_div[k]);
+    }
   };
   check(f(t));
   check(f.debug(t));

@@ -6,6 +6,7 @@
 // buffers, runs the schedule and frees each buffer after its last reader.
 
 #include "inplace/detail/indices.hpp"
+#include "inplace/ops/detail/convert.hpp"
 #include "inplace/run/detail/debug.hpp"
 #include "inplace/run/detail/program.hpp"
 #include "inplace/run/detail/storage.hpp"
@@ -820,7 +821,7 @@ class executor {
         for (std::size_t k = 0; k < n; ++k) {
           const result r = Op{}(element_at(x, xo[J])...);
           ((std::get<O>(outs).data()[oo[O]] =
-                static_cast<typename std::tuple_element_t<O, std::tuple<D...>>::value_type>(std::get<O>(r))),
+                inplace::detail::convert<typename std::tuple_element_t<O, std::tuple<D...>>::value_type>(std::get<O>(r))),
            ...);
           for (std::size_t a = R; a-- > 0;) {  // the next index, last axis fastest
             if (++idx[a] < e[a]) {
