@@ -6,9 +6,11 @@
 
 writes tests/run/random_numpy_<k>.cpp (k = --first .. --first + --files - 1).
 random_numpy_1..5 come from the first line with --candidates 60, random_numpy_6
-and _7 from --profile vocab --seed 20261126 --candidates 40 --files 2 --first 6. Run by hand (the
-generated files are committed); needs NumPy 2 and g++ (or --cxx) for the
-legality probe. The same options and library give the same files.
+and _7 from --profile vocab --seed 20261126 --candidates 40 --files 2 --first 6,
+random_numpy_8 from --profile ints --seed 20261368 --candidates 10 --files 1 --first 8.
+Run by hand (the generated files are committed); needs NumPy 2 (or 1.24-1.26,
+switched to NEP 50's promotion) and g++ (or --cxx) for the legality probe. The
+same options and library give the same files.
 
 How it works
   1. Candidates. Each graph draws, from random.Random("<seed>-<index>"), 1 to 4
@@ -64,6 +66,33 @@ How it works
      fuzzes updates in depth). Ops whose result jumps (comparisons, floor,
      ceil, round, sign, cast to int, argmax) are drawn only where the operand is
      exact or farther than 8 x its error bound from the jump.
+  --profile ints draws integers as users write them, with its own inputs:
+         p: int8 (7,)   q: uint8 (7,)   h: int16 (7,)   w: uint16 (7,)
+         u: uint32 (7,) U: uint64 (7,)  l: long (7,)    i: int (7,)
+         M: int8 (5, 7)                 N: uint8 extents<5, 7>
+         k: uint16 (7, 1)  z: bool (7,) x: float (7,)
+         e: ip::scalar<"e", std::int8_t>  m: ip::scalar<"m", std::uint32_t>
+     (small values and the dtypes' edges, where wrapping shows), beside each
+     other, bool and weak ints: + - * / ip::min/max (NEP 50's dtype: int8 +
+     uint8 is int16, uint64 + int64 double, a weak int takes the other's
+     dtype; integers wrap; integer division truncates toward zero and x / 0 is
+     0, the library's deviation; a weak int out of range, now and then,
+     converts modulo 2^n, another), neg/abs/square/pow/relu/sign/clip (wrapping:
+     abs and neg of the minimum are the minimum), comparisons with weak ints in
+     and out of range (u8 > -1_c, i64 < 2^63: integers compare by value),
+     ip::where with branches of different dtypes, reduce_sum/prod/max/min/mean/
+     any/all and argmax/argmin over axes with ip::keepdims and broadcast back
+     (sums and products of integers keep their dtype and wrap, np.sum(a,
+     dtype=a.dtype); of bool int64; means double), cast<T> between every
+     integer dtype (wraps), bool and float (float to integer only in range),
+     dot of integers (wrapping), ip::sum (only where NumPy's left-to-right a + b
+     + ... has one dtype throughout: the library adds in the common dtype of
+     all operands), and the integer in-place ops add/sub/mul/sum_inplace,
+     apply(inplace_op<sub, 1>), neg/abs/square_inplace, also through views
+     (a transposed or sliced int8 view), with a partner that keeps the
+     destination's dtype. The values are computed on explicit dtypes (not left
+     to NumPy 1.x's promotion); integer outputs are exact (long double
+     literals: every 64-bit integer).
   3. Tests: each graph's namespace gN holds the graph, f, fn (ip::no_rewrite)
      and NumPy's outputs; its TEST_CASE calls nf::run (tests/run/random_numpy.hpp)
      with the inputs' values.
@@ -91,6 +120,12 @@ CXX_DTYPE = {np.dtype('float32'): 'float', np.dtype('float64'): 'double', np.dty
              np.dtype('int64'): 'long', np.dtype('bool'): 'bool'}
 UNIT = {np.dtype('float32'): 2.0 ** -24, np.dtype('float64'): 2.0 ** -53, np.dtype('int32'): 0.0,
         np.dtype('int64'): 0.0, np.dtype('bool'): 0.0}
+# --profile ints: the other integer dtypes (ip::cast<T> names them too)
+INT_CXX = {'std::int8_t': np.dtype('int8'), 'std::uint8_t': np.dtype('uint8'), 'std::int16_t': np.dtype('int16'),
+           'std::uint16_t': np.dtype('uint16'), 'int': np.dtype('int32'), 'std::uint32_t': np.dtype('uint32'),
+           'long': np.dtype('int64'), 'std::uint64_t': np.dtype('uint64'), 'float': np.dtype('float32'),
+           'double': np.dtype('float64'), 'bool': np.dtype('bool')}
+DTYPES = [set(CXX_DTYPE)]  # the dtypes a value may have (the profile's)
 STATIC = {'s', 'B', 'a', 'b'}  # inputs of static extents (ip::concatenate needs them)
 
 # name: (declaration, run-time shape, dtype, tensor type made by the test or None for a scalar)
@@ -110,6 +145,56 @@ INPUTS = {
 }
 INPUT_ORDER = ['x', 'y', 's', 'c', 'r', 'A', 'B', 'i', 'a', 'b']
 
+# --profile ints: its own inputs (small and unsigned integers, bool, one float)
+INPUTS_INTS = {
+    'p': ('ip::input<"p", std::int8_t>', (7,), 'int8', 'ip::tensor<std::int8_t>(std::size_t{7})'),
+    'q': ('ip::input<"q", std::uint8_t>', (7,), 'uint8', 'ip::tensor<std::uint8_t>(std::size_t{7})'),
+    'h': ('ip::input<"h", std::int16_t>', (7,), 'int16', 'ip::tensor<std::int16_t>(std::size_t{7})'),
+    'w': ('ip::input<"w", std::uint16_t>', (7,), 'uint16', 'ip::tensor<std::uint16_t>(std::size_t{7})'),
+    'u': ('ip::input<"u", std::uint32_t>', (7,), 'uint32', 'ip::tensor<std::uint32_t>(std::size_t{7})'),
+    'U': ('ip::input<"U", std::uint64_t>', (7,), 'uint64', 'ip::tensor<std::uint64_t>(std::size_t{7})'),
+    'l': ('ip::input<"l", long>', (7,), 'int64', 'ip::tensor<long>(std::size_t{7})'),
+    'i': ('ip::input<"i", int>', (7,), 'int32', 'ip::tensor<int>(std::size_t{7})'),
+    'M': ('ip::input<"M", std::int8_t, 2>', (5, 7), 'int8', 'ip::tensor<std::int8_t, 2>(std::size_t{5}, std::size_t{7})'),
+    'N': ('ip::input<"N", std::uint8_t, ip::extents<5, 7>>', (5, 7), 'uint8',
+          'ip::tensor<std::uint8_t, ip::extents<5, 7>>(std::size_t{5}, std::size_t{7})'),
+    'k': ('ip::input<"k", std::uint16_t, 2>', (7, 1), 'uint16',
+          'ip::tensor<std::uint16_t, 2>(std::size_t{7}, std::size_t{1})'),
+    'z': ('ip::input<"z", bool>', (7,), 'bool', 'ip::tensor<bool>(std::size_t{7})'),
+    'x': ('ip::input<"x", float>', (7,), 'float32', 'ip::tensor<float>(std::size_t{7})'),
+    'e': ('ip::scalar<"e", std::int8_t>', (), 'int8', None),
+    'm': ('ip::scalar<"m", std::uint32_t>', (), 'uint32', None),
+}
+INPUT_ORDER_INTS = ['p', 'q', 'h', 'w', 'u', 'U', 'l', 'i', 'M', 'N', 'k', 'z', 'x', 'e', 'm']
+STATIC_INTS = {'N', 'e', 'm'}
+INTS = [False]  # --profile ints
+
+
+def wrap_int(c, dt):
+    """The Python int c modulo 2^n in the integer dtype dt (two's complement)."""
+    dt = np.dtype(dt)
+    if dt.kind == 'b':
+        return int(c != 0)
+    bits = 8 * dt.itemsize
+    m = int(c) % (1 << bits)
+    return m - (1 << bits) if dt.kind == 'i' and m >= 1 << (bits - 1) else m
+
+
+def int_datum(dt, rng):
+    """Small values, and now and then the dtype's edges (wrapping shows there)."""
+    dt = np.dtype(dt)
+    if dt.kind == 'b':
+        return rng.random() < 0.5
+    if dt.kind == 'f':
+        return rng.randint(-64, 64) / 8
+    info = np.iinfo(dt)
+    if rng.random() < 0.6:
+        return rng.choice([0, 1, 2, 3, 5]) if dt.kind == 'u' else rng.choice([-3, -2, -1, 0, 1, 2, 3, 5])
+    edges = [info.max, info.max - 1, info.min, info.min + 1, info.max // 2 + 1, 100]
+    if dt.kind == 'i':
+        edges += [-100, info.min // 2]
+    return rng.choice(edges)
+
 # weak constants: (C++, Python value); all exact in float
 CONSTANTS = [('2_c', 2), ('3_c', 3), ('0.5_c', 0.5), ('0.25_c', 0.25), ('1.5_c', 1.5)]
 
@@ -123,11 +208,15 @@ def is_bool(dt):
 
 
 def unit(dt):
-    return UNIT[np.dtype(dt)]
+    return UNIT.get(np.dtype(dt), 0.0)
 
 
 def input_data(name, rng):
     _, shape, dt, _ = INPUTS[name]
+    if INTS[0]:
+        if not shape:
+            return np.array(int_datum(dt, rng), dtype=dt)
+        return np.array([int_datum(dt, rng) for _ in range(int(np.prod(shape)))], dtype=dt).reshape(shape)
     n = int(np.prod(shape)) if shape else 1
     vals = []
     for _ in range(n):
@@ -194,9 +283,10 @@ class Graph:
 
     def add(self, cpp, val, err, reads, exact=False, root=None, static=None, readonly=False):
         val = np.asarray(val)
-        if val.dtype not in CXX_DTYPE or val.ndim > 3 or val.size > 64:
+        if val.dtype not in DTYPES[0] or val.ndim > 3 or val.size > 64:
             return None
-        if not is_int(val.dtype) and (not np.all(np.isfinite(val)) or np.max(np.abs(val), initial=0) > 4 * BOUND):
+        bound = 1e30 if INTS[0] else 4 * BOUND  # ints: floats hold integers up to 2^64
+        if not is_int(val.dtype) and (not np.all(np.isfinite(val)) or np.max(np.abs(val), initial=0) > bound):
             return None
         name = 'n%d' % self.n
         self.n += 1
@@ -503,6 +593,8 @@ class Graph:
         if kind == 'flatten':
             if rank != 2 or self.rng.random() < 0.5:
                 return None
+            if INTS[0] and a.root[0] in INPUTS:
+                return None  # a strided argument: its flatten, an output, throws (docs/running.md)
             return self.view_node('ip::flatten(%s)' % a.cpp, a, lambda t: np.ravel(t))
         # ip::view: one spec per leading axis (new_axis takes none)
         specs, index = [], []
@@ -947,6 +1039,399 @@ class Graph:
         cpp = {'set': 'ip::set', 'inc': 'ip::inc', 'max': 'ip::update<ip::ops::max>'}[op]
         return self.add('%s(%s, %s)' % (cpp, target, o.cpp), res, err, [d, o], exact=d.exact and o.exact)
 
+    # -- --profile ints: small and unsigned integers, wrapping, NEP 50 promotion --------
+    # The dtype and values follow the library's rule (docs/reference.md, "Element
+    # types"): NEP 50 (np.promote_types for two strong dtypes; a weak int takes the
+    # other's dtype, bool's: int64; a weak float: a floating dtype stays, else float64),
+    # integers wrap modulo 2^n, a weak int out of the dtype's range converts modulo 2^n
+    # (NumPy 2 raises), integer division truncates toward zero (x / 0 is 0). Values
+    # are computed here on explicit dtypes, not left to NumPy 1.x's promotion.
+    def common(self, a, b):
+        if a.kind == 'const' and b.kind == 'const':
+            return None
+        if a.kind != 'const' and b.kind != 'const':
+            return np.promote_types(a.dtype, b.dtype)
+        c, s = (a, b) if a.kind == 'const' else (b, a)
+        if isinstance(c.val, float):
+            return s.dtype if s.dtype.kind == 'f' else np.dtype('float64')
+        return np.dtype('int64') if s.dtype.kind == 'b' else s.dtype
+
+    def convert(self, v, dt):
+        """v's value in dt: a weak int modulo 2^n, arrays by astype (integers wrap)."""
+        dt = np.dtype(dt)
+        if v.kind == 'const':
+            if isinstance(v.val, int) and dt.kind in 'iu':
+                return np.array(wrap_int(v.val, dt), dtype=dt)
+            return np.array(v.val, dtype=dt)
+        with np.errstate(all='ignore'):
+            return np.asarray(v.val).astype(dt)
+
+    def convert_err(self, v, dt):
+        """v's error bound after conversion to dt (an integer rounded into a float)."""
+        e = np.asarray(v.err, dtype=np.float64)
+        if np.dtype(dt).kind == 'f' and (v.kind == 'const' or v.dtype != np.dtype(dt)):
+            e = e + unit(dt) * v.mag
+        return e
+
+    def int_constant(self, dt=None, arith=True):
+        """A weak int: small ones fit every dtype; -1 only beside signed dtypes; now and
+        then one out of the dtype's range (converted modulo 2^n: a documented deviation)."""
+        u = self.rng.random()
+        if not arith:  # comparisons read the value: any, in or out of range
+            c = self.rng.choice([0, 1, 2, -1, 3, 100, 127, 128, 255, 256, -129, 1000, 65535, 65536, -32769,
+                                 2 ** 31, 2 ** 32, 2 ** 63 - 1, 2 ** 63, 2 ** 64 - 1, -2 ** 63, 0.5, -0.5])
+        elif u < 0.1:
+            c = self.rng.choice([1000, 300, -1, 70000])
+        elif u < 0.2:
+            c = 0.5
+        else:
+            c = self.rng.choice([1, 2, 3, 100, 2, 3] + ([-1, -3] if dt is not None and np.dtype(dt).kind == 'i' else []))
+        if isinstance(c, float):
+            return Value('%s_c' % repr(c), c, np.zeros(()), 'const', exact=True)
+        cpp = '%d_c' % c if c >= 0 else '(-%d_c)' % -c
+        return Value(cpp, c, np.zeros(()), 'const', exact=True)
+
+    def int_partner(self, a, into=False, arith=True):
+        if self.rng.random() < 0.3:
+            return self.int_constant(None if a.kind == 'const' else a.dtype, arith)
+
+        def ok(v):
+            s = broadcast(a.shape, v.shape)
+            return s is not None and (not into or s == a.shape) and v.kind != 'const'
+        if self.rng.random() < 0.6:
+            other = self.pick(lambda v: ok(v) and v.root[0] != a.root[0], recent=False, bools=True)
+            if other is not None:
+                return other
+        return self.pick(ok, bools=True) or self.int_constant(a.dtype, arith)
+
+    def int_apply(self, op, A, B, dt):
+        """op on A, B of dtype dt, NumPy's values (integers wrap; division truncates)."""
+        with np.errstate(all='ignore'):
+            if op == '/' and dt.kind in 'iub':
+                a, b = np.broadcast_arrays(A.astype(object), B.astype(object))
+                q = np.frompyfunc(lambda x, y: 0 if y == 0 else (abs(int(x)) // abs(int(y))) * (
+                    1 if (x < 0) == (y < 0) else -1), 2, 1)(a, b)
+                return np.asarray(np.frompyfunc(lambda t: wrap_int(int(t), dt), 1, 1)(q)).astype(dt).reshape(a.shape)
+            fn = {'+': np.add, '-': np.subtract, '*': np.multiply, '/': np.divide, 'min': np.minimum,
+                  'max': np.maximum}[op]
+            if dt.kind == 'b' and op in '+*':
+                return (np.logical_or if op == '+' else np.logical_and)(A, B)
+            return np.asarray(fn(A, B)).astype(dt)
+
+    def op_ibinary(self):
+        a = self.pick(bools=True)
+        if a is None:
+            return None
+        b = self.int_partner(a)
+        if self.rng.random() < 0.3 and b.kind != 'const':
+            a, b = b, a
+        op = self.rng.choice(['+', '-', '*', '*', 'min', 'max', '/', '+', '-'])
+        dt = self.common(a, b)
+        if dt is None or (dt.kind == 'b' and op not in '+*') or (op == '-' and dt.kind == 'b'):
+            return None
+        if op == '/' and b.kind != 'const' and not is_int(b.dtype) and self.rng.random() < 0.5:
+            return None
+        A, B = self.convert(a, dt), self.convert(b, dt)
+        r = self.int_apply(op, A, B, dt)
+        if dt.kind == 'f':
+            ea, eb = self.convert_err(a, dt), self.convert_err(b, dt)
+            ma, mb = np.abs(A.astype(np.float64)), np.abs(B.astype(np.float64))
+            if op in '+-':
+                err = ea + eb + self.rounding(r)
+            elif op == '*':
+                err = ma * eb + mb * ea + ea * eb + self.rounding(r)
+            elif op == '/':
+                if np.any(mb <= 8 * eb + 1e-300):
+                    return None
+                err = (ea + np.abs(r) * eb) / (mb - eb) + self.rounding(r)
+            else:
+                err = np.maximum(ea, eb)
+        else:
+            err = 0.0
+        names = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'div', 'min': 'min', 'max': 'max'}
+        if op in '+-*/' and self.rng.random() < 0.7:
+            cpp = '(%s %s %s)' % (a.cpp, op, b.cpp)
+        else:
+            cpp = 'ip::%s(%s, %s)' % (names[op], a.cpp, b.cpp)
+        return self.add(cpp, r, err, [a, b], exact=dt.kind != 'f' and a.exact and b.exact)
+
+    def op_iunary(self):
+        a = self.pick(lambda v: v.kind != 'const' and not is_bool(v.dtype))
+        if a is None:
+            return None
+        integer = is_int(a.dtype)
+        op = self.rng.choice(['neg', 'abs', 'square', 'pow', 'relu'] + (['sign', 'clip', 'neg', 'abs'] if integer else []))
+        v, dt = a.val, a.dtype
+        fv = np.asarray(v, dtype=np.float64)
+        k = 2 if op == 'square' else self.rng.choice([2, 3]) if op == 'pow' else 0
+        with np.errstate(all='ignore'):
+            if op == 'neg':
+                r, cpp = np.negative(v), ('(-%s)' if self.rng.random() < 0.5 else 'ip::neg(%s)') % a.cpp
+            elif op == 'abs':
+                r, cpp = np.abs(v), 'ip::abs(%s)' % a.cpp
+            elif op in ('square', 'pow'):
+                r = np.asarray(v)
+                for _ in range(k - 1):
+                    r = np.multiply(r, v).astype(dt)
+                cpp = 'ip::square(%s)' % a.cpp if op == 'square' else 'ip::pow(%s, %d_c)' % (a.cpp, k)
+            elif op == 'relu':
+                r, cpp = np.maximum(v, np.zeros((), dt)), 'ip::relu(%s)' % a.cpp
+            elif op == 'sign':
+                r, cpp = np.sign(v), 'ip::sign(%s)' % a.cpp
+            else:
+                lo, hi = self.rng.choice([(0, 3), (-2, 2), (1, 100), (-100, 0)])
+                if dt.kind == 'u' and lo < 0:
+                    return None
+                r = np.minimum(np.maximum(v, np.array(lo, dt)), np.array(hi, dt))
+                cs = lambda c: '%d_c' % c if c >= 0 else '(-%d_c)' % -c
+                cpp = 'ip::clip(%s, %s, %s)' % (a.cpp, cs(lo), cs(hi))
+        r = np.asarray(r).astype(dt)
+        if integer:
+            err = 0.0
+        elif op in ('square', 'pow'):
+            e = np.asarray(a.err, dtype=np.float64)
+            err = k * (np.abs(fv) + e) ** (k - 1) * e * 1.01 + 4 * self.rounding(r)
+        else:
+            err = a.err
+        return self.add(cpp, r, err, [a], exact=integer and a.exact)
+
+    def op_icompare(self):
+        a = self.pick(lambda v: v.kind != 'const', bools=True)
+        if a is None:
+            return None
+        b = self.int_partner(a, arith=False)
+        if self.rng.random() < 0.3 and b.kind != 'const':
+            a, b = b, a
+        op = self.rng.choice(['<', '<=', '>', '>=', '==', '!='])
+        fn = {'<': np.less, '<=': np.less_equal, '>': np.greater, '>=': np.greater_equal, '==': np.equal,
+              '!=': np.not_equal}[op]
+        ints = all(v.kind == 'const' and isinstance(v.val, int) or v.kind != 'const' and is_int(v.dtype)
+                   for v in (a, b))
+        if ints:  # integers compare by value, whatever their dtypes (weak ones too)
+            A = np.asarray(a.val).astype(object) if a.kind != 'const' else a.val
+            B = np.asarray(b.val).astype(object) if b.kind != 'const' else b.val
+            pyop = {'<': lambda x, y: x < y, '<=': lambda x, y: x <= y, '>': lambda x, y: x > y,
+                    '>=': lambda x, y: x >= y, '==': lambda x, y: x == y, '!=': lambda x, y: x != y}[op]
+            r = np.asarray(np.frompyfunc(lambda x, y: pyop(int(x), int(y)), 2, 1)(A, B)).astype(bool)
+        else:  # in the common dtype (a weak float: float64 beside integers)
+            dt = self.common(a, b)
+            A, B = self.convert(a, dt), self.convert(b, dt)
+            err = np.broadcast_to(self.convert_err(a, dt), np.broadcast(A, B).shape) + self.convert_err(b, dt)
+            diff = np.abs(A.astype(np.float64) - B.astype(np.float64))
+            if np.any((err > 0) & (diff <= 8 * err)):
+                return None
+            r = fn(A, B)
+        names = {'<': 'less', '<=': 'less_equal', '>': 'greater', '>=': 'greater_equal', '==': 'equal',
+                 '!=': 'not_equal'}
+        if self.rng.random() < 0.7:
+            cpp = '(%s %s %s)' % (a.cpp, op, b.cpp)
+        else:
+            cpp = 'ip::%s(%s, %s)' % (names[op], a.cpp, b.cpp)
+        return self.add(cpp, np.asarray(r), 0.0, [a, b], exact=True)
+
+    def op_iwhere(self):
+        c = self.pick(lambda v: v.exact and v.kind != 'const', recent=False, bools=True)
+        if c is None:
+            return None
+        a, b = self.int_partner(c), self.int_partner(c)
+        dt = self.common(a, b)
+        if dt is None:
+            return None
+        s = broadcast(c.shape, a.shape)
+        s = None if s is None else broadcast(s, b.shape)
+        if s is None:
+            return None
+        cond = np.asarray(c.val) != 0
+        r = np.where(cond, self.convert(a, dt), self.convert(b, dt))
+        err = np.where(cond, np.broadcast_to(self.convert_err(a, dt), s), np.broadcast_to(self.convert_err(b, dt), s))
+        if dt.kind != 'f':
+            err = 0.0
+        return self.add('ip::where(%s, %s, %s)' % (c.cpp, a.cpp, b.cpp), r, err, [c, a, b],
+                        a.exact and b.exact and dt.kind != 'f')
+
+    def op_ireduce(self):
+        op = self.rng.choice(['sum', 'sum', 'prod', 'max', 'min', 'argmax', 'argmin', 'mean', 'any', 'all'])
+        a = self.pick(lambda v: v.kind in ('input', 'node') and v.val.ndim >= 1
+                      and (op in ('sum', 'prod', 'any', 'all', 'mean') or not is_bool(v.dtype)), bools=True)
+        if a is None:
+            return None
+        if not is_int(a.dtype) and op in ('any', 'all', 'argmax', 'argmin', 'prod'):
+            return None  # floats: see --profile vocab
+        rank = a.val.ndim
+        cpp_axes, axis = self.axes_spec(rank)
+        if op.startswith('arg') and isinstance(axis, tuple):
+            cpp_axes, axis = [cpp_axes[0]], int(cpp_axes[0])
+        keep = not op.startswith('arg') and self.rng.random() < 0.4
+        v, fv = a.val, np.asarray(a.val, dtype=np.float64)
+        n = a.val.size if axis is None else int(np.prod([a.shape[x] for x in np.atleast_1d(axis)]))
+        wide = np.dtype('int64') if is_bool(a.dtype) else a.dtype
+        err = 0.0
+        with np.errstate(all='ignore'):
+            if op in ('sum', 'prod'):
+                if is_int(a.dtype):  # its own dtype, wrapping (bool: int64)
+                    obj = np.asarray(v).astype(object)
+                    t = (np.sum if op == 'sum' else np.prod)(obj, axis=axis, keepdims=keep)
+                    r = np.asarray(np.frompyfunc(lambda t: wrap_int(int(t), wide), 1, 1)(t)).astype(wide)
+                else:
+                    if op == 'prod':
+                        return None
+                    r = np.asarray(np.sum(v, axis=axis, keepdims=keep))
+                    err = (np.sum(np.broadcast_to(a.err, a.shape), axis=axis, keepdims=keep)
+                           + (n + 1) * unit(r.dtype) * np.sum(np.abs(fv), axis=axis, keepdims=keep))
+            elif op in ('max', 'min'):
+                r = (np.max if op == 'max' else np.min)(v, axis=axis, keepdims=keep)
+                err = np.max(np.broadcast_to(a.err, a.shape), axis=axis, keepdims=keep)
+            elif op == 'mean':  # float64, the exact mean rounded
+                obj = np.asarray(v).astype(object) if is_int(a.dtype) else None
+                if obj is None:
+                    r = np.mean(v, axis=axis, keepdims=keep)
+                else:
+                    from fractions import Fraction
+                    t = np.sum(np.asarray(v).astype(object) if not is_bool(a.dtype) else np.asarray(v).astype(int).astype(object),
+                               axis=axis, keepdims=keep)
+                    r = np.asarray(np.frompyfunc(lambda t: float(Fraction(int(t), n)), 1, 1)(t)).astype(np.float64)
+                err = (np.sum(np.broadcast_to(a.err, a.shape), axis=axis, keepdims=keep) / n
+                       + (n + 2) * unit(np.float64 if is_int(a.dtype) else a.dtype)
+                       * np.sum(np.abs(fv), axis=axis, keepdims=keep) / n)
+            elif op in ('any', 'all'):
+                r = (np.any if op == 'any' else np.all)(v, axis=axis, keepdims=keep)
+            else:
+                r = np.asarray((np.argmax if op == 'argmax' else np.argmin)(v, axis=axis), dtype=np.int64)
+        if keep:
+            cpp_axes = cpp_axes + ['ip::keepdims'] if cpp_axes else ['ip::keepdims']
+        name = {'sum': 'reduce_sum', 'max': 'reduce_max', 'min': 'reduce_min', 'mean': 'reduce_mean',
+                'prod': 'reduce_prod', 'any': 'reduce_any', 'all': 'reduce_all', 'argmax': 'argmax',
+                'argmin': 'argmin'}[op]
+        cpp = 'ip::%s%s(%s)' % (name, '<%s>' % ', '.join(cpp_axes) if cpp_axes else '', a.cpp)
+        exact = is_int(np.asarray(r).dtype) or is_bool(np.asarray(r).dtype)
+        node = self.add(cpp, r, err, [a], exact=exact and a.exact)
+        if node is not None and keep and is_int(node.dtype) and not is_bool(node.dtype) and self.rng.random() < 0.6:
+            # broadcast it back: a - reduce_max<-1, ip::keepdims>(a) (a stored value beside another)
+            dt = self.common(a, node)
+            r2 = self.int_apply('-', self.convert(a, dt), self.convert(node, dt), dt)
+            if dt.kind == 'f':
+                return None
+            return self.add('(%s - %s)' % (a.cpp, node.cpp), r2, 0.0, [a, node], exact=node.exact)
+        return node
+
+    def op_icast(self):
+        a = self.pick(lambda v: v.kind != 'const', bools=True)
+        if a is None:
+            return None
+        t = self.rng.choice(list(INT_CXX))
+        dt = INT_CXX[t]
+        fv = np.asarray(a.val, dtype=np.float64)
+        if dt.kind in 'iu' and not is_int(a.dtype):
+            # float -> integer truncates; out of range is undefined (as in C++): avoid it and the jumps
+            info = np.iinfo(dt)
+            tr = np.trunc(fv)
+            if np.any(tr < info.min) or np.any(tr > info.max) or np.any(np.abs(fv) + a.err > 2.0 ** 62):
+                return None
+            if self.uncertain(fv, a.err, lambda u: np.where(np.abs(u) < 1, 1.0, np.abs(u - np.round(u)))):
+                return None
+            r, err = np.asarray(a.val).astype(dt), 0.0
+        elif dt.kind == 'b':
+            if not a.exact:
+                return None
+            r, err = np.asarray(a.val) != 0, 0.0
+        else:
+            with np.errstate(all='ignore'):
+                r = np.asarray(a.val).astype(dt)
+            err = 0.0 if dt.kind in 'iu' else np.asarray(a.err, dtype=np.float64) + self.rounding(r)
+        return self.add('ip::cast<%s>(%s)' % (t, a.cpp), r, err, [a], exact=dt.kind != 'f' and a.exact)
+
+    def op_iinplace(self):
+        """add/sub/mul_inplace, apply(inplace_op<sub, 1>), sum_inplace, neg/abs/square_inplace
+        on integers, views of them too (a transposed or sliced int8 view): the result
+        keeps the destination's dtype, so the partner promotes no further."""
+        d = self.pick(lambda v: v.kind in ('input', 'node') and not self.stale(v) and not v.readonly
+                      and is_int(v.dtype) and not is_bool(v.dtype))
+        if d is None:
+            return None
+        dt = d.dtype
+        op = self.rng.choice(['add', 'sub', 'mul', 'sub1', 'add', 'sum', 'neg', 'abs', 'square'])
+        if op in ('neg', 'abs', 'square'):
+            with np.errstate(all='ignore'):
+                r = {'neg': np.negative, 'abs': np.abs, 'square': lambda t: np.multiply(t, t)}[op](d.val)
+            root = self.destroyed(d)
+            return self.add('ip::%s_inplace(%s)' % (op, d.cpp), np.asarray(r).astype(dt), 0.0, [d], root=root,
+                            exact=d.exact)
+        others = []
+        for _ in range(self.rng.randint(1, 2) if op == 'sum' else 1):
+            o = self.int_partner(d, into=True)
+            if o.kind == 'const' and isinstance(o.val, float):
+                return None
+            if self.common(d, o) != dt:
+                return None
+            others.append(o)
+        r = self.convert(d, dt)
+        for o in others:
+            O = self.convert(o, dt)
+            if op == 'sub1':
+                r = self.int_apply('-', O, r, dt)
+            else:
+                r = self.int_apply({'add': '+', 'sum': '+', 'sub': '-', 'mul': '*'}[op], r, O, dt)
+        r = np.asarray(r)
+        if r.shape != d.shape:
+            return None
+        o = others[0]
+        if op == 'sub1':
+            cpp = 'ip::apply(ip::ops::inplace_op<ip::ops::sub, 1>{}, %s, %s)' % (o.cpp, d.cpp)
+        elif op == 'sum':
+            cpp = 'ip::sum_inplace(%s)' % ', '.join([d.cpp] + [v.cpp for v in others])
+        else:
+            cpp = 'ip::%s_inplace(%s, %s)' % (op, d.cpp, o.cpp)
+        root = self.destroyed(d)
+        return self.add(cpp, r, 0.0, [d] + others, root=root, exact=d.exact and all(v.exact for v in others))
+
+    def op_isum(self):
+        """ip::sum(a, b, ...): NumPy's a + b + ..., left to right (each + its own promotion)."""
+        a = self.pick(lambda v: v.kind != 'const' and is_int(v.dtype) and not is_bool(v.dtype))
+        if a is None:
+            return None
+        args, r, dt = [a], np.asarray(a.val), a.dtype
+        for _ in range(self.rng.randint(1, 3)):
+            b = self.int_partner(a)
+            if b.kind == 'const' and isinstance(b.val, float) or b.kind != 'const' and not is_int(b.dtype):
+                continue
+            acc = Value('acc', r, np.zeros(()), 'node')
+            dt2 = self.common(acc, b)
+            if dt2.kind not in 'iu' or broadcast(r.shape, b.shape) is None:
+                continue
+            r = self.int_apply('+', self.convert(acc, dt2), self.convert(b, dt2), dt2)
+            dt = dt2
+            args.append(b)
+        if len(args) < 2:
+            return None
+        # The library converts every operand to the common dtype of all first
+        # (sum(i8, i8, i16) adds in int16; NumPy's i8 + i8 wraps in int8): only
+        # sums whose first addition already has the final dtype.
+        if self.common(a, args[1]) != dt:
+            return None
+        return self.add('ip::sum(%s)' % ', '.join(v.cpp for v in args), r, 0.0, args,
+                        exact=all(v.exact for v in args))
+
+    def op_idot(self):
+        """dot of integer vectors/matrices: the common dtype, wrapping."""
+        cands = []
+        for p in self.pool:
+            if p.kind == 'const' or not 1 <= p.val.ndim <= 2 or is_bool(p.dtype) or not is_int(p.dtype):
+                continue
+            for q in self.pool:
+                if q.kind == 'const' or not 1 <= q.val.ndim <= 2 or is_bool(q.dtype) or not is_int(q.dtype):
+                    continue
+                if p.shape[-1] == q.shape[0]:
+                    cands.append((p, q))
+        if not cands:
+            return None
+        p, q = self.rng.choice(cands)
+        dt = np.promote_types(p.dtype, q.dtype)
+        if dt.kind == 'f':
+            return None
+        t = np.dot(np.asarray(p.val).astype(object), np.asarray(q.val).astype(object))
+        r = np.asarray(np.frompyfunc(lambda t: wrap_int(int(t), dt), 1, 1)(t)).astype(dt)
+        return self.add('ip::dot(%s, %s)' % (p.cpp, q.cpp), r, 0.0, [p, q], exact=p.exact and q.exact)
+
 
 OPS = [('binary', 30), ('unary', 14), ('inplace_binary', 16), ('inplace_unary', 8), ('sum', 5), ('where', 4),
        ('view', 22), ('dot', 5), ('reduce', 6), ('softmax', 4)]
@@ -961,6 +1446,11 @@ OPS_INPLACE = [('binary', 14), ('unary', 6), ('inplace_binary', 30), ('inplace_u
 OPS_VOCAB = [('binary', 14), ('unary', 6), ('inplace_binary', 6), ('inplace_unary', 3), ('sum', 2), ('where', 8),
              ('view', 12), ('dot', 2), ('reduce', 3), ('softmax', 2), ('compare', 10), ('logical', 5), ('math', 14),
              ('cast', 5), ('reduction', 14), ('matmul', 6), ('concat', 6), ('constant', 4), ('update', 2)]
+
+
+# --profile ints: small and unsigned integers beside each other, bool and weak ints
+OPS_INTS = [('ibinary', 30), ('iunary', 10), ('icompare', 9), ('iwhere', 6), ('ireduce', 12), ('icast', 8),
+            ('iinplace', 14), ('isum', 3), ('view', 16), ('logical', 2), ('idot', 2)]
 
 
 def make_candidate(seed, index):
@@ -1034,7 +1524,9 @@ def prune(g, rng):
 
 
 # ---- C++ ---------------------------------------------------------------------------------
-def num(v):
+def num(v, dt=None):
+    if INTS[0] and dt is not None and np.dtype(dt).kind in 'iub':  # exact: a long double literal
+        return '%d.0L' % int(v)
     v = float(v)
     s = repr(v)
     return s if ('.' in s or 'e' in s or 'n' in s) else s + '.0'
@@ -1043,8 +1535,10 @@ def num(v):
 def arg_source(name, val):
     decl, shape, dt, make = INPUTS[name]
     if make is None:
+        if INTS[0]:
+            return '%s(%d)' % (CXX_DTYPE[np.dtype(dt)], int(val))
         return '%s(%s)' % (CXX_DTYPE[np.dtype(dt)], num(val))
-    return 'nf::fill(%s, {%s})' % (make, ', '.join(num(v) for v in np.ravel(val)))
+    return 'nf::fill(%s, {%s})' % (make, ', '.join(num(v, dt) for v in np.ravel(val)))
 
 
 def expected_source(v):
@@ -1052,7 +1546,7 @@ def expected_source(v):
     tol = 4 * np.asarray(v.err, dtype=np.float64) + (0.0 if is_int(val.dtype) else 1e-300)
     return 'nf::expected{"%s", {%s}, {%s}, {%s}}' % (
         CXX_DTYPE[val.dtype], ', '.join(str(e) for e in val.shape),
-        ', '.join(num(x) for x in np.ravel(val)), ', '.join('%.3g' % t for t in np.ravel(tol)))
+        ', '.join(num(x, val.dtype) for x in np.ravel(val)), ', '.join('%.3g' % t for t in np.ravel(tol)))
 
 
 def graph_source(g, ns):
@@ -1166,13 +1660,19 @@ def main():
     ap.add_argument('--name', default='random_numpy')
     ap.add_argument('--first', type=int, default=1, help='number of the first file written')
     ap.add_argument('--no-probe', action='store_true')
-    ap.add_argument('--profile', choices=['mixed', 'inplace', 'vocab'], default='mixed')
+    ap.add_argument('--profile', choices=['mixed', 'inplace', 'vocab', 'ints'], default='mixed')
     ap.add_argument('--int-float', action='store_true', help='also int beside float tensors (NumPy: float64)')
     args = ap.parse_args()
     if args.profile == 'inplace':
         PROFILE[0] = OPS_INPLACE
     elif args.profile == 'vocab':
         PROFILE[0] = OPS_VOCAB
+    elif args.profile == 'ints':
+        global INPUTS, INPUT_ORDER, STATIC
+        PROFILE[0], INTS[0] = OPS_INTS, True
+        INPUTS, INPUT_ORDER, STATIC = INPUTS_INTS, INPUT_ORDER_INTS, STATIC_INTS
+        CXX_DTYPE.update({dt: t for t, dt in INT_CXX.items()})
+        DTYPES[0] = set(CXX_DTYPE)
     INT_FLOAT[0] = args.int_float
     cands = []
     for i in range(args.candidates):

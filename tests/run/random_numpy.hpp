@@ -26,10 +26,11 @@ using rg::arr;
 using rg::cat;
 
 // One expected output: NumPy's dtype (as a C++ name), extents, values, tolerances.
+// Values are long double: exact for every 64-bit integer (uint64 wraps near 2^64).
 struct expected {
   const char* dtype;
   std::vector<std::size_t> shape;
-  std::vector<double> v;
+  std::vector<long double> v;
   std::vector<double> tol;
 };
 
@@ -40,6 +41,12 @@ constexpr const char* dtype_name() {
   else if constexpr (std::is_same_v<T, int>) return "int";
   else if constexpr (std::is_same_v<T, long>) return "long";
   else if constexpr (std::is_same_v<T, bool>) return "bool";
+  else if constexpr (std::is_same_v<T, std::int8_t>) return "std::int8_t";
+  else if constexpr (std::is_same_v<T, std::uint8_t>) return "std::uint8_t";
+  else if constexpr (std::is_same_v<T, std::int16_t>) return "std::int16_t";
+  else if constexpr (std::is_same_v<T, std::uint16_t>) return "std::uint16_t";
+  else if constexpr (std::is_same_v<T, std::uint32_t>) return "std::uint32_t";
+  else if constexpr (std::is_same_v<T, std::uint64_t>) return "std::uint64_t";
   else return "other";
 }
 template <class O>
@@ -60,23 +67,42 @@ std::vector<const char*> dtypes_of() {
 
 // A tensor (any dtype, static or dynamic extents) filled row-major with v.
 template <class Tensor>
-Tensor fill(Tensor t, std::initializer_list<double> v) {
+Tensor fill(Tensor t, std::initializer_list<long double> v) {
   std::size_t i = 0;
-  for (double d : v) t[i++] = static_cast<typename Tensor::value_type>(d);
+  for (long double d : v) t[i++] = static_cast<typename Tensor::value_type>(d);
   if (i != t.size()) rg::ref_error(cat("fill: ", i, " values for ", t.size(), " elements"));
   return t;
 }
 
-inline std::string compare(const arr& got, const expected& want) {
+// An output's elements as long double (every 64-bit integer exactly; rg::arr holds doubles).
+template <class O>
+std::vector<long double> values_of(const O& o) {
+  if constexpr (std::is_arithmetic_v<O>) {
+    return {static_cast<long double>(o)};
+  } else {
+    std::vector<long double> r(o.size());
+    for (std::size_t i = 0; i < r.size(); ++i) r[i] = static_cast<long double>(o[i]);
+    return r;
+  }
+}
+template <class R>
+std::vector<std::vector<long double>> all_values_of(const R& r) {
+  if constexpr (requires { std::tuple_size<R>::value; })
+    return std::apply([](const auto&... o) { return std::vector<std::vector<long double>>{values_of(o)...}; }, r);
+  else
+    return {values_of(r)};
+}
+
+inline std::string compare(const arr& got, const std::vector<long double>& vals, const expected& want) {
   std::ostringstream os;
-  os.precision(17);
+  os.precision(21);
   if (got.shape != want.shape) {
     os << "extents " << rg::shape_str(got.shape) << ", NumPy " << rg::shape_str(want.shape);
     return os.str();
   }
   int bad = 0;
   for (std::size_t i = 0; i < want.v.size(); ++i) {
-    const double g = got.v[i], w = want.v[i];
+    const long double g = vals[i], w = want.v[i];
     if (!(std::abs(g - w) <= want.tol[i])) {
       if (bad < 4) os << (bad ? "; " : "") << "[" << i << "] got " << g << " NumPy " << w << " (tolerance " << want.tol[i] << ")";
       ++bad;
@@ -90,13 +116,14 @@ template <class R>
 void check_outputs(rg::report& rep, const char* what, const R& r, const std::vector<expected>& want) {
   const std::vector<const char*> dt = dtypes_of<R>();
   const std::vector<arr> got = rg::outputs_of(r);
+  const std::vector<std::vector<long double>> vals = all_values_of(r);
   if (got.size() != want.size()) {
     rep.add(what, cat("number of outputs ", got.size()));
     return;
   }
   for (std::size_t o = 0; o < want.size(); ++o) {
     if (std::string(dt[o]) != want[o].dtype) rep.add(what, cat("output ", o, ": dtype ", dt[o], ", NumPy ", want[o].dtype));
-    const std::string e = compare(got[o], want[o]);
+    const std::string e = compare(got[o], vals[o], want[o]);
     if (!e.empty()) rep.add(what, cat("output ", o, ": ", e));
   }
 }
