@@ -6,7 +6,7 @@
 # launcher such a regression fails the build within the limit, with a message.
 limit=$1
 shift
-timeout "$limit" "$@"
+timeout --foreground "$limit" "$@"
 rc=$?
 if [ "$rc" -eq 124 ]; then
   echo "inplace: compile time: this compile took over ${limit} s (a 400-node graph builds in about 10 s):" \

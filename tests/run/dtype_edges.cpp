@@ -333,3 +333,39 @@ TEST_CASE("a user op of several outputs stores floating results into integer out
   check(f(t));
   check(f.debug(t));
 }
+
+// The same for a user op of one output (its store is the dtype rule's
+// run_kernel, in graphs and in ip::apply on tensors).
+namespace {
+struct scaled_one {
+  static constexpr std::string_view name = "scaled_one";
+  static constexpr bool elementwise = true;
+  template <std::size_t, class...>
+  using output_dtype = std::int32_t;
+  constexpr auto operator()(auto a) const { return a * 1e10; }
+};
+}  // namespace
+
+TEST_CASE("a user op of one output stores a floating result into its integer output as a cast", "[dtype][run]") {
+  constexpr auto i = ip::input<"i", std::int32_t, ip::extents<4>>;
+  constexpr auto f = ip::function(ip::inputs(i), ip::outputs(ip::apply(scaled_one{}, i)));
+  const ip::tensor<std::int32_t, ip::extents<4>> t{-3, 0, 1, 7};
+  const std::array<std::int32_t, 4> want{-2147483647 - 1, 0, 2147483647, 2147483647};
+  const auto r = f(t);
+  const auto rd = f.debug(t);
+  const ip::tensor<std::int32_t, ip::extents<4>> rt = ip::apply(scaled_one{}, t);
+  for (std::size_t k = 0; k < 4; ++k) {
+    CHECK(r[k] == want[k]);
+    CHECK(rd[k] == want[k]);
+    CHECK(rt[k] == want[k]);
+  }
+}
+
+// ip::full of a weak float converts it as NumPy's np.full and ip::cast do: the
+// literal as a double first (9223372036854775295.0 is 2^63 - 1024 there).
+namespace {
+static_assert(value_of<ip::detail::typed_constant<std::int64_t, decltype(9223372036854775295.0_c)>> ==
+              9223372036854774784.0L);
+static_assert(value_of<ip::detail::typed_constant<std::uint64_t, decltype(18446744073709551000.0_c)>> ==
+              18446744073709551615.0L);
+}  // namespace

@@ -244,3 +244,49 @@ TEST_CASE("dynamic extents: a view at run time, strided ones still throw", "[run
   auto v = f(col);
   CHECK(v.data() == col.data());
 }
+
+// One element broadcast to more: ip::zeros / ip::full (a constant of rank 0
+// broadcast) and ip::broadcast_to of a rank-0 input. NumPy:
+// np.broadcast_to(np.float32(3), (2, 3)).reshape(-1) is [3 3 3 3 3 3].
+TEST_CASE("a reshape of one element broadcast to more reads a copy", "[run][views][reshape_copy]") {
+  constexpr auto Z = ip::input<"Z", float, ip::extents<>>;
+  constexpr auto V = ip::input<"V", float, ip::extents<6>>;
+  constexpr auto f = ip::function(ip::inputs(Z, V),
+                                  ip::outputs(ip::flatten(ip::broadcast_to<2, 3>(Z)),
+                                              ip::flatten(ip::zeros<float, 2, 3>) + V,
+                                              ip::flatten(ip::full<float, 2, 3>(2.0_c)) + V,
+                                              ip::reshape<1>(Z)));  // one element: dense, a view
+  STATIC_REQUIRE(ip::check(ip::inputs(Z, V), ip::outputs(ip::flatten(ip::broadcast_to<2, 3>(Z)))).ok);
+  ip::tensor<float, ip::extents<>> z;
+  z() = 3;
+  ip::tensor<float, ip::extents<6>> v;
+  for (std::size_t i = 0; i < 6; ++i) v[i] = static_cast<float>(i);
+  const auto check = [&](const auto& r) {
+    const auto& [b, zs, fs, one] = r;
+    CHECK(values(b) == std::vector<float>(6, 3.0f));
+    CHECK(values(zs) == values(v));
+    CHECK(values(fs) == plus(values(v), 2));
+    CHECK(values(one) == std::vector<float>{3});
+  };
+  check(f(z, v));
+  check(f.debug(z, v));
+}
+
+// A value reshaped after an in-place op lies on S when the op runs in place
+// (S donated) and in a fresh buffer when it stays pure (S borrowed, debug
+// mode): the copy serves both. NumPy: (S.T + 1).T.reshape(-1) is S + 1, and
+// np.exp(S.T).T.reshape(-1) is exp(S).
+TEST_CASE("a reshape after an in-place op reads a copy in every call", "[run][views][reshape_copy]") {
+  constexpr auto f = ip::function(
+      ip::inputs(S), ip::outputs(ip::flatten(ip::transpose(ip::add_inplace(ip::transpose(S), 1.0_c)))));
+  constexpr auto g = ip::function(
+      ip::inputs(S), ip::outputs(ip::flatten(ip::transpose(ip::add_inplace(ip::transpose(S * 1.0_c), 1.0_c)))));
+  const mat s = arange();
+  const std::vector<float> want = plus(values(s), 1);
+  CHECK(values(f(s)) == want);
+  CHECK(values(f.debug(s)) == want);
+  CHECK(values(f(arange())) == want);
+  CHECK(values(g(s)) == want);
+  CHECK(values(g.debug(s)) == want);
+  CHECK(values(s) == values(arange()));
+}

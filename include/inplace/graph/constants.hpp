@@ -33,9 +33,11 @@ struct typed_constant : leaf_base<typed_constant<T, C>> {
   static constexpr entry_kind kind = entry_kind::constant;
   static constexpr bool indestructible = true;
   static constexpr shape value_shape{};
-  // (a weak float as ip::cast<T> converts it: beyond an integer T's range, its minimum or maximum)
+  // (a weak float as ip::cast<T> and NumPy convert it: a double first, then beyond
+  // an integer T's range its minimum or maximum)
   static constexpr long double value = static_cast<long double>(
-      std::is_same_v<typename C::dtype, weak_float> ? convert<T>(C::value) : constant_as<T>(C::value));
+      std::is_same_v<typename C::dtype, weak_float> ? convert<T>(static_cast<double>(C::value))
+                                                    : constant_as<T>(C::value));
   static constexpr std::string_view name = C::name;
   static constexpr entry_desc desc =
       leaf_description(kind, indestructible, name, value_shape, pretty_type_name<typed_constant>());

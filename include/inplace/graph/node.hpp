@@ -95,12 +95,15 @@ constexpr shape out_shape_rule(const op_info& inf, std::size_t i, const std::arr
 }
 
 // Whether value v's static layout proves that its elements are not dense in
-// row-major order in the storage they lie in: a chain of views (and of in-place
-// results, which lie where their destroyed input does) from a root of static
-// extents whose index pattern is not dense (a transpose, a strided or partial
-// slice of an inner axis, a diagonal, a broadcast, ...). False when a run-time
-// extent, a dynamic_slice's start or a user view op leaves it open. A loop
-// over descriptors, no template: ip::apply asks it for every reshape.
+// row-major order in the storage they lie in: a chain of views from a root of
+// static extents whose index pattern is not dense (a transpose, a strided or
+// partial slice of an inner axis, a diagonal, a broadcast, ...). An in-place
+// result on the way lies where its destroyed input does when the call runs it
+// in place, and in a fresh row-major buffer of its own shape when it stays pure
+// (a borrowed input, debug mode): the layout is proven not dense if it is in
+// either case, so that every call of the graph reads the same copy. False when
+// a run-time extent, a dynamic_slice's start or a user view op leaves it open.
+// A loop over descriptors, no template: ip::apply asks it for every reshape.
 constexpr bool proven_not_dense(value_ref v) {
   std::array<value_ref, 64> chain{};  // from v back towards its root
   std::size_t n = 0;
@@ -112,16 +115,31 @@ constexpr bool proven_not_dense(value_ref v) {
     chain[n++] = v;
     v = v.entry->args[static_cast<std::size_t>(from)];
   }
-  const shape& root = v.entry->out_shapes[v.out];
-  if (n == 0 || root.rank == 0) return false;  // a root (a copy's too) is dense, and so is one element
-  for (std::size_t k = 0; k < root.rank; ++k)
-    if (root.extent[k] == dynamic) return false;
-  index_pattern p = index_pattern::of_root(root, dynamic);
-  while (n-- > 0) {
-    const value_ref& w = chain[n];
-    if (w.entry->record.info.view_of[w.out] >= 0) p.append(w.entry->out_steps[w.out], w.entry->out_shapes[w.out], dynamic);
-  }
-  return !p.unknown && !p.superset && !p.row_major();  // (superset: a dynamic_slice's whole axis)
+  const auto is_view = [](const value_ref& w) { return w.entry->record.info.view_of[w.out] >= 0; };
+  const auto shape_of = [](const value_ref& w) -> const shape& { return w.entry->out_shapes[w.out]; };
+  // The views among chain[m - 1] ... chain[0] applied to `base`, laid out row-major: not dense?
+  const auto views_not_dense = [&](const shape& base, std::size_t m) {
+    bool any_view = false;
+    for (std::size_t k = 0; k < m; ++k) any_view = any_view || is_view(chain[k]);
+    if (!any_view) return false;  // base itself (a copy's too): dense
+    const shape& top = shape_of(chain[0]);
+    std::size_t size = 1;
+    for (std::size_t k = 0; k < top.rank; ++k) {
+      if (top.extent[k] == dynamic) return false;
+      size *= top.extent[k];
+    }
+    if (base.rank == 0) return size > 1;  // one element, broadcast to more (or reshaped: dense)
+    for (std::size_t k = 0; k < base.rank; ++k)
+      if (base.extent[k] == dynamic) return false;
+    index_pattern p = index_pattern::of_root(base, dynamic);
+    for (std::size_t k = m; k-- > 0;)
+      if (is_view(chain[k])) p.append(chain[k].entry->out_steps[chain[k].out], shape_of(chain[k]), dynamic);
+    return !p.unknown && !p.superset && !p.row_major();  // (superset: a dynamic_slice's whole axis)
+  };
+  if (views_not_dense(v.entry->out_shapes[v.out], n)) return true;  // everything in place: on the root
+  for (std::size_t j = 0; j < n; ++j)  // in-place result j stayed pure: a root of its own
+    if (!is_view(chain[j]) && views_not_dense(shape_of(chain[j]), j)) return true;
+  return false;
 }
 
 // Output I's dtype of an elementwise kernel returning R: R itself, or element I

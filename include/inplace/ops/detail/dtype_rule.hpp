@@ -16,6 +16,7 @@
 //                           (Op::int8_for_bool: pow, square)
 
 #include "inplace/ops/detail/integer.hpp"
+#include "inplace/ops/detail/convert.hpp"
 
 #include <boost/mp11/algorithm.hpp>
 
@@ -195,13 +196,14 @@ template <class Op, class... T>
 using elementwise_dtype_t = typename elementwise_rule<Op, T...>::result;
 
 // Runs an elementwise kernel the way the rule says: operands converted to their
-// common dtype, the result to the op's dtype. Identity conversions for
+// common dtype, the result to the op's dtype (as a cast: a floating result
+// into an integer dtype by detail::convert). Identity conversions for
 // operands of one floating dtype, so SIMD batches pass through unchanged.
 template <class Op, class... X>
 [[gnu::always_inline]] constexpr auto run_kernel(const Op& op, X... x) {
   using rule = elementwise_rule<Op, X...>;
   return [&]<std::size_t... J>(std::index_sequence<J...>) {
-    return static_cast<typename rule::result>(op(static_cast<typename rule::template operand_t<J>>(x)...));
+    return convert<typename rule::result>(op(static_cast<typename rule::template operand_t<J>>(x)...));
   }(std::index_sequence_for<X...>{});
 }
 
