@@ -12,7 +12,6 @@
 
 #include <boost/hana/tuple.hpp>
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -57,6 +56,11 @@ inline constexpr bool is_node_output<out<N, I>> = true;
 // its view would throw ip::shape_error at every call.
 template <class Op>
 inline constexpr bool reads_row_major = requires { requires Op::needs_row_major_input; };
+template <class Op, class... S>
+constexpr bool reads_a_copy() {
+  if constexpr (reads_row_major<Op> && sizeof...(S) == 1) return proven_not_dense(ref_of<S>()...);
+  else return false;
+}
 }  // namespace detail
 
 // A node applying `op` to symbols; multi-output ops give a hana::tuple of outputs.
@@ -80,10 +84,7 @@ constexpr auto apply(Op, A...) {
   }();
   if constexpr (fold) {
     return detail::folded_constant<Op, detail::symbol_or_zero<A>...>{};  // constants only: a constant
-  } else if constexpr (detail::reads_row_major<Op> && sizeof...(A) == 1 &&
-                       detail::proven_not_dense(std::array{detail::value_ref{
-                           &detail::symbol_or_zero<A>::entry::desc,
-                           detail::out_index_of_t<detail::symbol_or_zero<A>>::value}...}[0])) {
+  } else if constexpr (detail::reads_a_copy<Op, detail::symbol_or_zero<A>...>()) {
     // NumPy's S.T.reshape(-1) copies too. (No template over the operands'
     // types here: the test is a loop over their descriptors.)
     return ::inplace::apply(Op{}, ::inplace::apply(ops::copy{}, detail::symbol_or_zero<A>{}...));

@@ -62,6 +62,13 @@ struct out_index_of_t : std::integral_constant<std::size_t, 0> {};
 template <class Node, std::size_t I>
 struct out_index_of_t<out<Node, I>> : std::integral_constant<std::size_t, I> {};
 
+// Value V's place in the graph: its entry's descriptor and output index.
+template <class V>
+constexpr value_ref ref_of() {
+  if constexpr (std::is_void_v<V>) return {nullptr, 0, true};
+  else return {&entry_of<V>::desc, out_index_of_t<V>::value};
+}
+
 template <class Op, std::size_t NumArgs>
 inline constexpr op_info op_info_of = read_op<Op>(NumArgs);
 

@@ -69,12 +69,6 @@ struct graph {
   }
 };
 
-template <class V>
-constexpr value_ref ref_of() {
-  if constexpr (std::is_void_v<V>) return {nullptr, 0, true};
-  else return {&entry_of<V>::desc, out_index_of_t<V>::value};
-}
-
 // ---- the distinct entries reachable from some roots, in topological order -----
 
 class entry_index {
