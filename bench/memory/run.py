@@ -25,11 +25,15 @@ for name, peak, inputs, secs, r0 in rows:
     print(f"| {name} | {float(peak):.1f} | {float(inputs):.1f} | {float(peak) - float(inputs):.1f} | {secs} | {r0} |")
 
 # The transformer block (bench/transformer_block.hpp): one call's peak against
-# the goal weights + activations (X, y) + 1 MiB, beside NumPy's.
+# the goal weights + activations (X, y) + 1 MiB, beside two baselines on the
+# same inputs (no call; a one-op call), the Eigen block's and NumPy's.
 exe = build / "memory_transformer"
 if exe.exists():
     rows = [subprocess.run([str(exe), v], check=True, capture_output=True, text=True).stdout.split()
-            for v in ["borrowed", "donated", "second"]]
+            for v in ["nothing", "trivial", "borrowed", "assigned", "donated", "second"]]
+    eigen = build / "memory_transformer_eigen"
+    if eigen.exists():
+        rows.append(subprocess.run([str(eigen)], check=True, capture_output=True, text=True).stdout.split())
     p = subprocess.run(["/usr/bin/python3", str(here / "numpy_transformer.py")], capture_output=True, text=True)
     print()
     print("| transformer block | peak above start (MiB) | inputs (MiB) | call's extra (MiB) | goal: peak within (MiB) "

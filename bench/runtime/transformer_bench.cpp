@@ -8,10 +8,7 @@
 // CPU time, see cpu_pair). The `part/` benchmarks times the
 // block's parts on their own (the products, the layer norms, the attention's
 // softmax, the gelu) in the graph and in Eigen, to show where the time goes.
-#include "../transformer_block.hpp"
-
-#include <Eigen/Core>
-#include <unsupported/Eigen/SpecialFunctions>
+#include "../transformer_block_eigen.hpp"
 
 #include "paired.hpp"
 
@@ -24,47 +21,6 @@
 
 namespace {
 using namespace transformer;
-using rm = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-using cmap = Eigen::Map<const rm>;
-
-// The block in Eigen: the same arithmetic in the same order of ops.
-struct eigen_block {
-  rm h{S, D}, q{S, D}, k{S, D}, v{S, D}, s{S, S}, att{S, D}, x1{S, D}, u{S, H}, y{S, D};
-  Eigen::VectorXf stat{S};
-
-  template <class M>
-  void layer_norm(const M& x, rm& out) {
-    stat = x.rowwise().mean();
-    out = x.colwise() - stat;
-    stat = out.array().square().rowwise().mean();
-    out.array().colwise() /= (stat.array() + 1e-5f).sqrt();
-  }
-  [[gnu::noinline]] void run(const act& xt, const weights& w) {
-    const cmap X(xt.data(), S, D), Wq(w.wq.data(), D, D), Wk(w.wk.data(), D, D), Wv(w.wv.data(), D, D),
-        Wo(w.wo.data(), D, D), W1(w.w1.data(), D, H), W2(w.w2.data(), H, D);
-    layer_norm(X, h);
-    q.noalias() = h * Wq;
-    k.noalias() = h * Wk;
-    v.noalias() = h * Wv;
-    s.noalias() = q * k.transpose();
-    s *= 0.044194173824159216f;
-    for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(S); ++i) {  // causal mask, softmax over the keys
-      auto r = s.row(i);
-      r.tail(static_cast<Eigen::Index>(S) - 1 - i).setConstant(-1e30f);
-      const float m = r.maxCoeff();
-      r = (r.array() - m).exp();
-      r /= r.sum();
-    }
-    att.noalias() = s * v;
-    x1 = X;
-    x1.noalias() += att * Wo;
-    layer_norm(x1, h);
-    u.noalias() = h * W1;
-    u = 0.5f * u.array() * (1.0f + (u.array() * 0.70710678118654752f).erf());
-    y = x1;
-    y.noalias() += u * W2;
-  }
-};
 
 // Each call's thread CPU time beside paired.hpp's wall time: on a shared
 // machine (load 4-6 on 2 cores) a 30 ms call is often descheduled, which the
@@ -84,6 +40,10 @@ struct cpu_pair {
       f();
       t[side].push_back(now() - t0);
     };
+  }
+  double median_of(int side) {
+    std::vector<double> v = t[side];
+    return v.empty() ? 0 : bench::median(v);
   }
   double ratio() {
     std::vector<double> r;
@@ -125,6 +85,11 @@ void BM_transformer_block(benchmark::State& state) {
   const double t = bench::paired_rounds(state, 1, {"graph", "eigen"}, c_graph, c_eigen);
   state.counters["graph_ms"] = t * 1e3;
   state.counters["vs_eigen_cpu"] = cpu.ratio();
+  // Median thread CPU time of each side, and the products' GFLOP/s at it.
+  state.counters["graph_cpu_ms"] = cpu.median_of(0) * 1e3;
+  state.counters["eigen_cpu_ms"] = cpu.median_of(1) * 1e3;
+  state.counters["graph_gflops"] = product_flops * 1e-9 / cpu.median_of(0);
+  state.counters["eigen_gflops"] = product_flops * 1e-9 / cpu.median_of(1);
   state.counters["max_rel_diff"] = worst;
   state.counters["plan_allocations"] = static_cast<double>(
       ip::plan(block, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed, ip::borrowed)
@@ -193,6 +158,8 @@ void BM_part(benchmark::State& state) {
   const double t = bench::paired_rounds(state, 1, {"graph", "eigen"}, cg, ce);
   state.counters["graph_ms"] = t * 1e3;
   state.counters["vs_eigen_cpu"] = cpu.ratio();
+  state.counters["graph_cpu_ms"] = cpu.median_of(0) * 1e3;
+  state.counters["eigen_cpu_ms"] = cpu.median_of(1) * 1e3;
 }
 // 0: h Wq (x4 in the block, with attention Wo), 1: q k^T, 7: p v, 2: h W1, 3: gelu(.) W2,
 // 4: layer norm (x2), 5: mask and softmax, 6: gelu
