@@ -82,8 +82,8 @@ How it works
      and out of range (u8 > -1_c, i64 < 2^63: integers compare by value),
      ip::where with branches of different dtypes, reduce_sum/prod/max/min/mean/
      any/all and argmax/argmin over axes with ip::keepdims and broadcast back
-     (sums and products of integers keep their dtype and wrap, np.sum(a,
-     dtype=a.dtype); of bool int64; means double), cast<T> between every
+     (sums and products of integers and bool in int64 or uint64, wrapping
+     there, as np.sum(a); means double), cast<T> between every
      integer dtype (wraps), bool and float (float to integer only in range),
      dot of integers (wrapping), ip::sum (only where NumPy's left-to-right a + b
      + ... has one dtype throughout: the library adds in the common dtype of
@@ -1264,11 +1264,13 @@ class Graph:
         keep = not op.startswith('arg') and self.rng.random() < 0.4
         v, fv = a.val, np.asarray(a.val, dtype=np.float64)
         n = a.val.size if axis is None else int(np.prod([a.shape[x] for x in np.atleast_1d(axis)]))
-        wide = np.dtype('int64') if is_bool(a.dtype) else a.dtype
+        # NumPy's sum and prod of bool and of integers narrower than 64 bits: int64 (uint64 unsigned)
+        wide = a.dtype if not (is_bool(a.dtype) or is_int(a.dtype)) else \
+            np.dtype('uint64' if a.dtype.kind == 'u' else 'int64')
         err = 0.0
         with np.errstate(all='ignore'):
             if op in ('sum', 'prod'):
-                if is_int(a.dtype):  # its own dtype, wrapping (bool: int64)
+                if is_int(a.dtype):  # in 64 bits, wrapping there (NumPy's np.sum(a) of any integer)
                     obj = np.asarray(v).astype(object)
                     t = (np.sum if op == 'sum' else np.prod)(obj, axis=axis, keepdims=keep)
                     r = np.asarray(np.frompyfunc(lambda t: wrap_int(int(t), wide), 1, 1)(t)).astype(wide)

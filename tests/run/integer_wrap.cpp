@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace ip = inplace;
 using namespace ip::literals;
@@ -156,19 +157,20 @@ TEST_CASE("weak integer constants at the edges of their dtype", "[dtype][run]") 
   }
 }
 
-// Sums and products of int32 and int64 that overflow wrap too (NumPy's
-// np.sum(a, axis, dtype=T) and np.prod(p, dtype=T); these keep the dtype:
-// docs/reference.md), on tensors, in a graph (the sum of x + x fused into its
-// loop) and in debug mode. a: 4 x 300, rows max, min, max with every other
-// element -5, and i * (max / 7).
+// Sums and products of int64 that overflow wrap (NumPy's np.sum(a, axis) and
+// np.prod(p)); those of int32 are computed in int64, as NumPy's, and do not
+// (docs/reference.md), on tensors, in a graph (the sum of x + x fused into its
+// loop: x + x itself wraps in int32) and in debug mode. a: 4 x 300, rows max,
+// min, max with every other element -5, and i * (max / 7) (wrapped).
 namespace {
 template <class T>
 struct sum_cases;
 template <>
-struct sum_cases<std::int32_t> {
-  static constexpr std::array<std::int32_t, 4> rows{-300, 0, -900, -1840713084};
-  static constexpr std::array<std::int32_t, 3> cols{-6, -1840700272, 613566750};
-  static constexpr std::int32_t total = -1840714284, twice_total = 613538728, prod3 = 689956897, prod2 = 0;
+struct sum_cases<std::int32_t> {  // NumPy 1.24: int64 results
+  static constexpr std::array<std::int64_t, 4> rows{644245094100, -644245094400, 322122546300, 49698894468};
+  static constexpr std::array<std::int64_t, 3> cols{-6, 2454267024, 613566750};
+  static constexpr std::int64_t total = 371821440468, twice_total = 613538728, prod3 = -6289078614652622815,
+                                prod2 = 1099511627776;
 };
 template <>
 struct sum_cases<std::int64_t> {
@@ -187,14 +189,16 @@ void check_sums() {
     a(0, j) = max, a(1, j) = min, a(2, j) = j % 2 == 0 ? T(-5) : max;
     a(3, j) = static_cast<T>(ip::ops::mul{}(static_cast<T>(j), static_cast<T>(max / 7)));  // wraps
   }
-  const ip::tensor<T, ip::extents<4>> rows = ip::reduce_sum<1>(a);
-  const ip::tensor<T, ip::extents<300>> cols = ip::reduce_sum<0>(a);
+  using R = std::int64_t;  // np.sum's dtype for both
+  static_assert(std::is_same_v<ip::ops::sum_dtype<T>, R>);
+  const ip::tensor<R, ip::extents<4>> rows = ip::reduce_sum<1>(a);
+  const ip::tensor<R, ip::extents<300>> cols = ip::reduce_sum<0>(a);
   for (std::size_t i = 0; i < 4; ++i) CHECK(rows[i] == C::rows[i]);
   for (std::size_t j = 0; j < 3; ++j) CHECK(cols[j] == C::cols[j]);
   ip::tensor<T, ip::extents<40>> threes, twos;
   for (std::size_t i = 0; i < 40; ++i) threes[i] = 3, twos[i] = 2;
-  CHECK(ip::tensor<T, ip::extents<>>(ip::reduce_prod(threes))() == C::prod3);
-  CHECK(ip::tensor<T, ip::extents<>>(ip::reduce_prod(twos))() == C::prod2);
+  CHECK(ip::tensor<R, ip::extents<>>(ip::reduce_prod(threes))() == C::prod3);
+  CHECK(ip::tensor<R, ip::extents<>>(ip::reduce_prod(twos))() == C::prod2);
 
   constexpr auto x = ip::input<"x", T, ip::extents<4, 300>>;
   constexpr auto f = ip::function(ip::inputs(x), ip::outputs(ip::reduce_sum<1>(x), ip::reduce_sum(x),
@@ -211,7 +215,7 @@ void check_sums() {
 }
 }  // namespace
 
-TEST_CASE("int32 and int64 sums and products wrap as NumPy's with dtype=T", "[dtype][run]") {
+TEST_CASE("int32 sums and products in int64, int64 ones wrap, as NumPy's", "[dtype][run]") {
   SECTION("int32") { check_sums<std::int32_t>(); }
   SECTION("int64") { check_sums<std::int64_t>(); }
 }
@@ -240,4 +244,70 @@ TEMPLATE_TEST_CASE("int32 and int64 dot and matmul wrap as NumPy's", "[dtype][ru
   const auto [a, b] = f(m);
   check(a);
   check(b);
+}
+
+// Sums and products of narrow integers are NumPy's: int8, int16 and int32 in
+// int64, uint8, uint16 and uint32 in uint64 (np.sum(np.int8([100, 100, 100]))
+// is 300, not the wrapped 44), on every function (one axis, several, kept,
+// every axis), on tensors, in graphs and in debug mode. Values: NumPy 1.24.
+TEST_CASE("sums and products of narrow integers are int64 or uint64, as NumPy's", "[dtype][run]") {
+  static_assert(std::is_same_v<ip::ops::sum_dtype<std::int8_t>, std::int64_t>);
+  static_assert(std::is_same_v<ip::ops::sum_dtype<std::int16_t>, std::int64_t>);
+  static_assert(std::is_same_v<ip::ops::sum_dtype<std::int32_t>, std::int64_t>);
+  static_assert(std::is_same_v<ip::ops::sum_dtype<std::uint8_t>, std::uint64_t>);
+  static_assert(std::is_same_v<ip::ops::sum_dtype<std::uint32_t>, std::uint64_t>);
+  static_assert(std::is_same_v<ip::ops::sum_dtype<bool>, std::int64_t>);
+  static_assert(std::is_same_v<ip::ops::sum_dtype<std::uint64_t>, std::uint64_t>);
+  static_assert(std::is_same_v<ip::ops::sum_dtype<float>, float>);
+
+  // a = np.array([[100, 100, 100], [-128, -128, 7]], np.int8)
+  ip::tensor<std::int8_t, ip::extents<2, 3>> a;
+  const std::int8_t av[] = {100, 100, 100, -128, -128, 7};
+  for (std::size_t i = 0; i < 6; ++i) a[i] = av[i];
+  // u = np.array([200, 250, 255], np.uint8)
+  const ip::tensor<std::uint8_t, ip::extents<3>> u{200, 250, 255};
+
+  const auto all = ip::reduce_sum(a);                   // 51
+  const auto rows = ip::reduce_sum<1>(a);               // [300, -249]
+  const auto cols = ip::reduce_sum<0>(a);               // [-28, -28, 107]
+  const auto kept = ip::reduce_sum<-1, ip::keepdims>(a);  // [[300], [-249]]
+  const auto both = ip::reduce_sum<0, 1>(a);            // 51
+  const auto prod = ip::reduce_prod<1>(a);              // [1000000, 114688]
+  const auto usum = ip::reduce_sum(u);                  // 705, uint64
+  const auto uprod = ip::reduce_prod(u);                // 12750000, uint64
+  static_assert(std::is_same_v<decltype(all), const ip::tensor<std::int64_t, 0>>);
+  static_assert(std::is_same_v<typename std::remove_cvref_t<decltype(prod)>::value_type, std::int64_t>);
+  static_assert(std::is_same_v<typename std::remove_cvref_t<decltype(usum)>::value_type, std::uint64_t>);
+  CHECK(all() == 51);
+  CHECK((rows[0] == 300 && rows[1] == -249));
+  CHECK((cols[0] == -28 && cols[1] == -28 && cols[2] == 107));
+  CHECK((kept(0, 0) == 300 && kept(1, 0) == -249));
+  CHECK(both() == 51);
+  CHECK((prod[0] == 1000000 && prod[1] == 114688));
+  CHECK(usum() == 705u);
+  CHECK(uprod() == 12750000u);
+  // the max and min keep the dtype, the mean is double (NumPy's too)
+  static_assert(std::is_same_v<typename decltype(ip::reduce_max<1>(a))::value_type, std::int8_t>);
+  static_assert(std::is_same_v<typename decltype(ip::reduce_mean<1>(a))::value_type, double>);
+
+  constexpr auto x = ip::input<"x", std::int8_t, ip::extents<2, 3>>;
+  constexpr auto y = ip::input<"y", std::uint8_t, ip::extents<3>>;
+  constexpr auto outs = ip::outputs(ip::reduce_sum(x), ip::reduce_sum<1>(x), ip::reduce_sum<-1, ip::keepdims>(x + x),
+                                    ip::reduce_prod<1>(x), ip::reduce_sum(y), ip::reduce_prod(y));
+  static_assert(ip::check(ip::inputs(x, y), outs).ok);
+  constexpr auto f = ip::function(ip::inputs(x, y), outs);
+  const auto check = [](const auto& r) {
+    const auto& [s, r1, twice, p1, us, up] = r;
+    static_assert(std::is_same_v<typename std::remove_cvref_t<decltype(s)>::value_type, std::int64_t>);
+    static_assert(std::is_same_v<typename std::remove_cvref_t<decltype(us)>::value_type, std::uint64_t>);
+    CHECK(s() == 51);
+    CHECK((r1[0] == 300 && r1[1] == -249));
+    // (x + x) wraps in int8 first: np.sum(x + x, -1, keepdims=True) is [[-168], [14]]
+    CHECK((twice(0, 0) == -168 && twice(1, 0) == 14));
+    CHECK((p1[0] == 1000000 && p1[1] == 114688));
+    CHECK(us() == 705u);
+    CHECK(up() == 12750000u);
+  };
+  check(f(a, u));
+  check(f.debug(a, u));
 }

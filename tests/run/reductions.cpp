@@ -81,7 +81,7 @@ TEST_CASE("dtypes, keepdims broadcasting, and what has no value", "[reductions][
   static_assert(decltype(ip::reduce_sum<ip::keepdims>(X))::value_shape == ip::shape{3, {1, 1, 1}});
   static_assert(decltype(ip::reduce_max<ip::keepdims>(X))::value_shape == ip::shape{3, {1, 1, 1}});
   static_assert(decltype(ip::reduce_sum<-1, ip::keepdims>(I))::value_shape == ip::shape{2, {4, 1}});
-  static_assert(std::is_same_v<decltype(ip::reduce_sum<ip::keepdims>(I))::dtype, std::int32_t>);
+  static_assert(std::is_same_v<decltype(ip::reduce_sum<ip::keepdims>(I))::dtype, std::int64_t>);  // np.sum: int64
   static_assert(decltype(ip::reduce_sum<ip::keepdims>(f345))::rank == 3);
   // x - x.mean(1, keepdims=True): one graph, centered columns
   constexpr auto f = ip::function(ip::inputs(X), ip::outputs(X - ip::reduce_mean<1, ip::keepdims>(X)));

@@ -128,12 +128,14 @@ INPLACE_GRAPH_FN(reverse, ops::reverse)
 #undef INPLACE_GRAPH_FN
 
 // reduce_sum(a): every element; reduce_sum<axis>(a): one axis. (With
-// ip::keepdims, or several axes: graph_reductions.hpp's.) A sum of bool counts,
-// as NumPy's: the operand is cast to int64 first (a loop that fuses).
+// ip::keepdims, or several axes: graph_reductions.hpp's.) A sum of bool counts
+// and narrow integers sum in 64 bits, as NumPy's: the operand is cast to
+// ops::sum_dtype first (a loop that fuses).
 template <int Axis = ops::all_axes, detail::symbolic A>
   requires(Axis != keepdims)
 constexpr auto reduce_sum(A a) {
-  if constexpr (std::is_same_v<typename A::dtype, bool>) return ::inplace::apply(ops::reduce_sum<Axis>{}, cast<std::int64_t>(a));
+  using T = typename A::dtype;
+  if constexpr (!std::is_same_v<ops::sum_dtype<T>, T>) return ::inplace::apply(ops::reduce_sum<Axis>{}, cast<ops::sum_dtype<T>>(a));
   else return ::inplace::apply(ops::reduce_sum<Axis>{}, a);
 }
 

@@ -19,8 +19,9 @@ namespace detail {
 template <class Reducer, int... Axes, class X>
 constexpr auto reduction(X x) {
   (void)checked_axes<Reducer, std::remove_cvref_t<X>::value_shape.rank, Axes...>();
-  if constexpr (ops::counts_bool<Reducer> && std::is_same_v<typename X::dtype, bool>)
-    return ::inplace::apply(ops::reduce<Reducer, Axes...>{}, cast<std::int64_t>(x));  // NumPy's count
+  using T = typename X::dtype;
+  if constexpr (ops::widens_integers<Reducer> && !std::is_same_v<ops::sum_dtype<T>, T>)
+    return ::inplace::apply(ops::reduce<Reducer, Axes...>{}, cast<ops::sum_dtype<T>>(x));  // NumPy's int64
   else return ::inplace::apply(ops::reduce<Reducer, Axes...>{}, x);
 }
 }  // namespace detail

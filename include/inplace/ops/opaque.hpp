@@ -13,8 +13,10 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <string_view>
+#include <type_traits>
 
 namespace inplace {
 namespace detail {
@@ -79,6 +81,16 @@ struct matmul {
     detail::texpr::matmul_into(out.data(), a, b);
   }
 };
+
+// NumPy's dtype for a sum or a product of T elements: bool and the signed
+// integers narrower than 64 bits give int64, the unsigned ones uint64
+// (np.sum of an int8 array is int64, of a uint8 array uint64, as in PyTensor
+// and PyTorch); other dtypes give their own. The reduction functions cast such
+// an operand first (a loop that fuses), so the op classes stay one dtype.
+template <class T>
+using sum_dtype = std::conditional_t<
+    std::is_integral_v<T> && sizeof(T) < sizeof(std::int64_t),
+    std::conditional_t<std::is_unsigned_v<T> && !std::is_same_v<T, bool>, std::uint64_t, std::int64_t>, T>;
 
 // Sum over all elements (Axis = ip::ops::all_axes, a scalar) or over one axis
 // (0 to rank - 1, or -rank to -1 from the end).

@@ -185,11 +185,11 @@ struct arg_reducer {
   }
 };
 
-// Reducers whose result on bool operands is NumPy's int64 (a sum of bool
-// counts, a product is 0 or 1 as int64): the functions (graph and tensor alike)
-// cast a bool operand to int64 before reducing.
+// Reducers that sum or multiply: their functions (graph and tensor alike) cast
+// a bool or narrow integer operand to sum_dtype first (NumPy's int64 count of
+// bool, np.prod of int8 in int64).
 template <class Reducer>
-inline constexpr bool counts_bool = std::is_same_v<Reducer, sum_reducer> || std::is_same_v<Reducer, prod_reducer>;
+inline constexpr bool widens_integers = std::is_same_v<Reducer, sum_reducer> || std::is_same_v<Reducer, prod_reducer>;
 
 // The reduction of Reducer over Axes... (ip::keepdims among them keeps the
 // reduced axes with extent 1; none: every axis). Opaque, never in place.

@@ -516,15 +516,15 @@ auto matmul(A&& a, B&& b) {
 }
 
 // reduce_sum(a): a rank-0 tensor; reduce_sum<Axis>(a): rank - 1, a's dtype
-// (bool: int64, the count, as NumPy's). (With ip::keepdims, or several axes:
-// tensor_reductions.hpp's.)
+// (bool and narrower integers: ops::sum_dtype, int64 or uint64, as NumPy's).
+// (With ip::keepdims, or several axes: tensor_reductions.hpp's.)
 template <int Axis = ops::all_axes, class A>
   requires(detail::texpr::operand<A> && Axis != keepdims)
 auto reduce_sum(A&& a) {
   using namespace detail::texpr;
   using T = value_t<A>;
-  if constexpr (std::is_same_v<T, bool>)
-    return reduce_sum<Axis>(make(ops::cast<std::int64_t>{}, std::forward<A>(a)));
+  if constexpr (!std::is_same_v<ops::sum_dtype<T>, T>)
+    return reduce_sum<Axis>(make(ops::cast<ops::sum_dtype<T>>{}, std::forward<A>(a)));
   else {
     constexpr std::size_t N = rank_v<A>;
     constexpr long long S = detail::reduce_axis<Axis, N>;

@@ -139,8 +139,8 @@ void reduction_into(const O& out, const V& v, const reduction_axes& r) {
 template <class Reducer, int... Axes, class A>
 auto reduction(A&& a) {
   using T = value_t<A>;
-  if constexpr (ops::counts_bool<Reducer> && std::is_same_v<T, bool>)  // NumPy's int64 count
-    return reduction<Reducer, Axes...>(make(ops::cast<std::int64_t>{}, std::forward<A>(a)));
+  if constexpr (ops::widens_integers<Reducer> && !std::is_same_v<ops::sum_dtype<T>, T>)  // NumPy's int64
+    return reduction<Reducer, Axes...>(make(ops::cast<ops::sum_dtype<T>>{}, std::forward<A>(a)));
   else {
     constexpr std::size_t N = rank_v<A>;
     constexpr auto r = checked_axes<Reducer, N, Axes...>();
