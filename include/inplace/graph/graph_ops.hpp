@@ -87,7 +87,7 @@ constexpr auto apply(Op, A...) {
   } else if constexpr (detail::reads_a_copy<Op, detail::symbol_or_zero<A>...>()) {
     // NumPy's S.T.reshape(-1) copies too. (No template over the operands'
     // types here: the test is a loop over their descriptors.)
-    return ::inplace::apply(Op{}, ::inplace::apply(ops::copy{}, detail::symbol_or_zero<A>{}...));
+    return ::inplace::apply(Op{}, ::inplace::apply(ops::reshape_copy{}, detail::symbol_or_zero<A>{}...));
   } else {
     using N = detail::node<Op, detail::arg_handle<detail::symbol_or_zero<A>>::template type...>;
     if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};
