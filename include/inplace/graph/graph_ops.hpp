@@ -115,6 +115,12 @@ INPLACE_ELEMENTWISE_OPS(INPLACE_GRAPH_FN)
 template <class T, detail::symbolic X>
 constexpr auto cast(X x) { return ::inplace::apply(ops::cast<T>{}, x); }
 
+// ip::copy(x): NumPy's np.copy(x), x.copy(), JAX's jnp.copy: x's elements in
+// a buffer of their own (one loop, which fuses as any elementwise op), never a
+// view of x: an in-place op or an update of the copy leaves x as it was.
+template <detail::symbolic X>
+constexpr auto copy(X x) { return ::inplace::apply(ops::copy{}, x); }
+
 #define INPLACE_GRAPH_FN(NAME, OP)                                      \
   template <class... A>                                                 \
     requires detail::any_symbolic<A...>                                 \
