@@ -141,3 +141,23 @@ TEST_CASE("ip::copy keeps the dtype and fuses with its consumers", "[run][copy]"
   for (float& v : twice) v *= 2;
   CHECK(values(g(arange())) == twice);
 }
+
+TEST_CASE("ip::copy of constants and scalars", "[run][copy]") {
+  // np.zeros((4, 6)).copy() is writable: an in-place op of it runs in its buffer
+  constexpr auto k = ip::scalar<"k", float>;
+  constexpr auto f = ip::function(ip::inputs(S, k), ip::outputs(ip::add_inplace(ip::copy(ip::zeros<float, 4, 6>), S), ip::copy(k),
+                                                                ip::copy(S) + ip::copy(2.0_c)));
+  std::vector<float> plus2 = np_S;
+  for (float& v : plus2) v += 2;
+  const mat s = arange();
+  const auto check = [&](const auto& r) {
+    const auto& [a, b, c] = r;
+    CHECK(values(a) == np_S);
+    CHECK(b() == 4.0f);
+    CHECK(values(c) == plus2);
+  };
+  check(f(s, 4.0f));
+  check(f.debug(s, 4.0f));
+  check(f(arange(), 4.0f));
+  STATIC_REQUIRE(ip::plan(f, ip::borrowed).allocations == 3);
+}

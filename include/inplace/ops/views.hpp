@@ -329,8 +329,8 @@ struct copy {
   static constexpr std::string_view name = "copy";
   static constexpr bool elementwise = true;
   static constexpr bool simd = true;  // (rows that are dense, as S[::2]'s, copy by batches)
-  template <std::size_t, class T>
-  using output_dtype = T;
+  // (no output_dtype: the elementwise rule gives the operand's, and a
+  // constant's copy folds to the constant as any elementwise op of it does)
   template <class A>
   constexpr A operator()(A a) const { return a; }
 };
