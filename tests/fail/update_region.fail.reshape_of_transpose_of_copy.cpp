@@ -11,7 +11,7 @@
 namespace ip = inplace;
 using namespace ip::literals;
 constexpr auto S = ip::input<"S", float, ip::extents<4, 6>>;
-constexpr auto C = ip::apply(ip::ops::copy{}, ip::transpose(S));
+constexpr auto C = ip::copy(ip::transpose(S));
 #ifdef INPLACE_SHOULD_FAIL
 constexpr auto y = ip::set(ip::flatten(ip::transpose(C)), 1.0_c);
 #else
