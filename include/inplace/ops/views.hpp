@@ -322,7 +322,7 @@ struct broadcast_to : view_op_base {
   }
 };
 
-// A fresh dense copy of a value (NumPy's np.copy(x), order C): ip::copy(x).
+// A fresh dense copy of a value (NumPy's x.copy(), order C): ip::copy(x).
 // Elementwise, so it is one loop into a buffer that ip::plan counts, reading
 // the value where it lies (a view too), and it fuses as any elementwise op.
 struct copy {
