@@ -12,6 +12,7 @@
 #include "inplace/tensor/noalias.hpp"
 #include "inplace/tensor/tensor.hpp"
 #include "inplace/tensor/tensor_concatenate.hpp"
+#include "inplace/tensor/tensor_copy.hpp"
 #include "inplace/tensor/tensor_inplace.hpp"
 #include "inplace/tensor/tensor_opaque.hpp"
 #include "inplace/tensor/tensor_reductions.hpp"

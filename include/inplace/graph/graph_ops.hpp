@@ -87,7 +87,7 @@ constexpr auto apply(Op, A...) {
   } else if constexpr (detail::reads_a_copy<Op, detail::symbol_or_zero<A>...>()) {
     // NumPy's S.T.reshape(-1) copies too. (No template over the operands'
     // types here: the test is a loop over their descriptors.)
-    return ::inplace::apply(Op{}, ::inplace::apply(ops::copy{}, detail::symbol_or_zero<A>{}...));
+    return ::inplace::apply(Op{}, ::inplace::apply(ops::reshape_copy{}, detail::symbol_or_zero<A>{}...));
   } else {
     using N = detail::node<Op, detail::arg_handle<detail::symbol_or_zero<A>>::template type...>;
     if constexpr (N::desc.record.info.num_outputs == 1) return detail::out<N, 0>{};
@@ -114,6 +114,12 @@ INPLACE_ELEMENTWISE_OPS(INPLACE_GRAPH_FN)
 // ip::cast<T>(x): NumPy's x.astype(T).
 template <class T, detail::symbolic X>
 constexpr auto cast(X x) { return ::inplace::apply(ops::cast<T>{}, x); }
+
+// ip::copy(x): NumPy's np.copy(x), x.copy(), JAX's jnp.copy: x's elements in
+// a buffer of their own (one loop, which fuses as any elementwise op), never a
+// view of x: an in-place op or an update of the copy leaves x as it was.
+template <detail::symbolic X>
+constexpr auto copy(X x) { return ::inplace::apply(ops::copy{}, x); }
 
 #define INPLACE_GRAPH_FN(NAME, OP)                                      \
   template <class... A>                                                 \

@@ -133,11 +133,12 @@ template <std::size_t... E>
 inline constexpr bool is_broadcast_view<ops::broadcast_to<E...>> = true;
 
 // The copy that a reshape of a view whose static layout is not dense reads
-// (graph_ops.hpp's ip::apply): a region through it is not a region of x.
+// (graph_ops.hpp's ip::apply): a region through it is not a region of x. (Not
+// a user's ip::copy(x): a region of that is one of the copy, as in NumPy.)
 template <class X>
 inline constexpr bool is_reshape_copy = false;
 template <template <class = void> class Y>
-inline constexpr bool is_reshape_copy<out<node<ops::copy, Y>, 0>> = true;
+inline constexpr bool is_reshape_copy<out<node<ops::reshape_copy, Y>, 0>> = true;
 
 template <class Views>
 inline constexpr bool reshapes = false;

@@ -322,19 +322,27 @@ struct broadcast_to : view_op_base {
   }
 };
 
-// A fresh dense copy of a value (NumPy's np.array(x), order C). A graph
-// reshapes a copy when its static layout proves the operand's elements are
-// not in row-major order (graph/graph_ops.hpp, ip::apply): NumPy's
-// S.T.reshape(-1) copies too. Elementwise, so it is one loop into a buffer
-// that ip::plan counts, reading the view where it lies.
+// A fresh dense copy of a value (NumPy's x.copy(), order C): ip::copy(x).
+// Elementwise, so it is one loop into a buffer that ip::plan counts, reading
+// the value where it lies (a view too), and it fuses as any elementwise op.
 struct copy {
   static constexpr std::string_view name = "copy";
   static constexpr bool elementwise = true;
   static constexpr bool simd = true;  // (rows that are dense, as S[::2]'s, copy by batches)
-  template <std::size_t, class T>
-  using output_dtype = T;
+  // (no output_dtype: the elementwise rule gives the operand's, and a
+  // constant's copy folds to the constant as any elementwise op of it does)
   template <class A>
   constexpr A operator()(A a) const { return a; }
+};
+
+// The copy a graph reshapes when the static layout proves the operand's
+// elements are not in row-major order (graph/graph_ops.hpp, ip::apply):
+// NumPy's S.T.reshape(-1) copies too. ops::copy under a type of its own, so
+// that an update tells it from a copy the user made: a region through it is
+// not a region of the value viewed (ops/update.hpp's update_region), while a
+// region of ip::copy(x) is one of that copy.
+struct reshape_copy : copy {
+  static constexpr std::string_view name = "reshape_copy";
 };
 
 // The same elements in row-major order with static extents E...

@@ -138,10 +138,7 @@ constexpr std::size_t value_args_from() {
 // power and square have no bool loop, and take int8's (np.square(True) is
 // int8 1), where add, mul, min, max and abs keep bool.
 template <class Op>
-constexpr bool int8_for_bool() {
-  if constexpr (requires { Op::int8_for_bool; }) return static_cast<bool>(Op::int8_for_bool);
-  else return false;
-}
+constexpr bool int8_for_bool() { return requires { requires static_cast<bool>(Op::int8_for_bool); }; }
 
 // The common dtype of an op's value operands T[from...] (none: double; all
 // weak: their default; all bool: int8 for an op without a bool loop), what
@@ -163,10 +160,7 @@ struct value_common {
 // neither (int64 beside uint64: double) or be narrower than a weak integer's
 // value (uint8 > -1_c: -1 stays -1). A bool operand still takes the common dtype.
 template <class Op>
-constexpr bool by_value() {
-  if constexpr (requires { Op::by_value; }) return static_cast<bool>(Op::by_value);
-  else return false;
-}
+constexpr bool by_value() { return requires { requires static_cast<bool>(Op::by_value); }; }
 template <class Op, class... T>
 struct elementwise_rule {
   static constexpr std::size_t from = value_common<Op, T...>::from;
