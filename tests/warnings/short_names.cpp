@@ -25,6 +25,7 @@ constexpr auto f = ip::function(ip::inputs(x, y, alpha), ip::outputs(r, ip::exp(
 constexpr auto F = ip::function(ip::inputs(A, alpha), ip::outputs(ip::softmax(ip::dot(A, ip::transpose(A)) * alpha),
                                                                   ip::reduce_sum<0>(A), ip::reduce_sum(A)));
 constexpr auto H = ip::function(ip::inputs(x), ip::outputs(ip::relu(x) + 1.0_c), ip::io_alias<0, 0>(ip::may_alias));
+constexpr auto T = ip::function(ip::inputs(A), ip::outputs(ip::transpose(ip::exp(A))));  // returns an ip::kept_view
 static_assert(ip::position(f, v) < ip::position(f, r));
 static_assert(ip::check(ip::inputs(x, y), ip::outputs(r)).ok);
 static_assert(ip::plan(f, ip::donated, ip::borrowed).allocations <= 3);
@@ -34,7 +35,8 @@ float run_graphs() {
   auto [r1, r2] = f(xs, ys, 2.0f);
   auto [s1, s2, s3] = F(ip::tensor<float, 2>{{1, 2}, {3, 4}}, 0.5f);
   auto h1 = H(std::move(xs));
-  return r1(0) + r2(0) + s1(0, 0) + s2(0) + s3() + h1(0);
+  auto t1 = T(ip::tensor<float, 2>{{1, 2}, {3, 4}});
+  return r1(0) + r2(0) + s1(0, 0) + s2(0) + s3() + h1(0) + t1(0, 1);
 }
 
 float run_tensors() {

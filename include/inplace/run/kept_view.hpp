@@ -13,6 +13,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "inplace/detail/shadow_off.hpp"
+
 namespace inplace {
 
 template <class T, auto R = 1>
@@ -38,3 +40,5 @@ class kept_view : public tensor_view<T, R> {
 };
 
 }  // namespace inplace
+
+#include "inplace/detail/shadow_on.hpp"
