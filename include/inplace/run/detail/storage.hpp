@@ -326,6 +326,11 @@ class planner {
       return;
     }
     if (!stored) return;
+    if (from.where == home::none) {  // rt lives only inside its fused loop (x * 3 under add_inplace):
+      ++out.in_place;                  // nothing to protect; v takes the buffer rt would have had
+      hold(v, {home::buffer, take_buffer(out, v, p)}, p);
+      return;
+    }
     ++out.in_place;
     ++out.copies;  // a borrowed input
     out.copy[v] = true;
