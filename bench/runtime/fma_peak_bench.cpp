@@ -8,7 +8,9 @@
 // graph_gflops and eigen_gflops are read against it (docs/performance.md).
 #include <benchmark/benchmark.h>
 
+#if defined(__AVX512F__) || defined(__FMA__)  // (elsewhere: no benchmark registered)
 #include <immintrin.h>
+#endif
 
 #include <cstddef>
 #include <utility>

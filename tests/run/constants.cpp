@@ -105,3 +105,29 @@ TEST_CASE("a weak integer out of range: ip::full converts it, a run-time number 
     CHECK(static_cast<int>(prod[i]) == static_cast<std::int8_t>(static_cast<int>(t[i]) * -24));
   }
 }
+
+// Rank-0 constants (np.zeros(()), np.full((), 2.5)): beside a vector, a rank-0
+// input and in place on it; the call compiled nowhere before (the view kernel
+// broadcast a rank-0 value to rank 0 through the tensor broadcast_to, which
+// needs an extent).
+TEST_CASE("rank-0 zeros, ones and full in a call", "[constants][run]") {
+  constexpr auto v = ip::input<"v", float>;
+  constexpr auto s = ip::input<"s", float, 0>;
+  constexpr auto f = ip::function(ip::inputs(v, s), ip::outputs(v + ip::zeros<float>, ip::full<double>(2.5_c) * s,
+                                                                ip::ones<int>, ip::add_inplace(s, ip::ones<float>)));
+  const auto check = [](const auto& r) {
+    const auto& [a, b, c, d] = r;
+    CHECK((a.size() == 2 && a[0] == 1.0f && a[1] == 2.0f));
+    static_assert(std::is_same_v<typename std::remove_cvref_t<decltype(b)>::value_type, double>);
+    CHECK(b() == 10.0);
+    CHECK(c() == 1);
+    CHECK(d() == 5.0f);
+  };
+  ip::tensor<float> xv{1, 2};
+  ip::tensor<float, 0> sv;
+  sv() = 4;
+  check(f(xv, sv));
+  CHECK(sv() == 4.0f);  // borrowed: copy-protected
+  check(f.debug(xv, sv));
+  check(f(xv, ip::tensor<float, 0>(sv)));
+}

@@ -70,11 +70,15 @@ TEST_CASE("plans of elementwise chains and explicit in-place nodes", "[plan]") {
   check_all(ip::function(ip::inputs(x), ip::outputs(ip::exp(x), x * 2.0_c)), std::tuple{vx});
   check_all(ip::function(ip::inputs(x, y), ip::outputs(ip::mul_inplace(ip::add_inplace(x, y), y))), std::tuple{vx, vy});
   // An in-place op on an intermediate that lives only inside its loop (x * 3)
-  // protects nothing: one loop into one fresh buffer, no copy (as the unfused
-  // plan: x * 3 into a buffer, + 1 in place there); x borrowed or donated.
+  // protects nothing: one loop into one fresh buffer, no copy, and not in
+  // place (no storage held x * 3), in a fused loop as in a row loop; x
+  // borrowed or donated.
   constexpr auto on_loop_value = ip::function(ip::inputs(x), ip::outputs(ip::add_inplace(x * 3.0_c, 1.0_c)));
   constexpr auto borrowed = ip::plan(on_loop_value, ip::borrowed);
-  STATIC_REQUIRE((borrowed.allocations == 1 && borrowed.copies == 0 && borrowed.loops == 1 && borrowed.in_place == 1));
+  STATIC_REQUIRE((borrowed.allocations == 1 && borrowed.copies == 0 && borrowed.loops == 1 && borrowed.in_place == 0));
+  constexpr auto row = ip::plan(ip::function(ip::inputs(A), ip::outputs(ip::add_inplace(ip::softmax(A), 1.0_c))), ip::borrowed);
+  STATIC_REQUIRE((row.copies == 0 && row.in_place == 0));
+  check_all(ip::function(ip::inputs(A), ip::outputs(ip::add_inplace(ip::softmax(A), 1.0_c))), std::tuple{mA});
   constexpr auto donated = ip::plan(on_loop_value, ip::donated);
   STATIC_REQUIRE((donated.allocations == 0 && donated.copies == 0 && donated.loops == 1));
   check_all(on_loop_value, std::tuple{vx});

@@ -6,6 +6,7 @@
 #include <inplace.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 
 namespace ip = inplace;
@@ -58,7 +59,10 @@ float run_tensors() {
   auto rv = ip::reinterpret<std::int32_t>(xs);
   auto al = ip::alias<float>(ys, 2, 2);
   auto rh = ip::reshape(xs, 2, 2);
-  float total = 0;
+  ip::tensor<std::int16_t, 2> I16{{1, 2}, {3, 4}};  // integer sums: strided, by rows, every element, int64
+  const std::int64_t isum = ip::reduce_sum(I16)() + ip::reduce_sum<0>(I16)(1) + ip::reduce_sum<1>(ip::transpose(I16))(0) +
+                            ip::reduce_prod<0>(I16)(0) + ip::reduce_sum(is)();
+  float total = static_cast<float>(isum);
   for (float value : xs) total += value;
   return total + static_cast<float>(sm(0, 0) + dt(0, 0) + rs(0) + fl(0)) + static_cast<float>(rv(0)) + al(0, 0) +
          rh(1, 1) + static_cast<float>(is(0));

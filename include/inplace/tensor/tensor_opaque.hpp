@@ -427,7 +427,7 @@ void reduce_sum_into(T* out, const VA& v) {
       for (std::size_t q = 0; q < v.extent(X); ++q) {
         sum_t<T>* c = acc.data();
         for_each_row(v.data() + static_cast<std::ptrdiff_t>(q) * v.stride(X), er, sr,
-                     [&](const T* p, std::size_t n, std::ptrdiff_t s) { along(p, n, s, [&](T x) { *c++ += x; }); });
+                     [&](const T* p, std::size_t n, std::ptrdiff_t s) { along(p, n, s, [&](T x) { *c++ += static_cast<sum_t<T>>(x); }); });
       }
       for (std::size_t i = 0; i < acc.size(); ++i) out[i] = static_cast<T>(acc[i]);
     }

@@ -83,7 +83,7 @@ struct dtype_mismatch : any_use {
 template <class... Names>
 struct shape_mismatch : any_use {
   static_assert(holds_for_names<sizeof...(Names)>,
-                "inplace: shape_mismatch: static extents do not fit: an in-place output differs from the input it overwrites, or operands do not broadcast, or a reinterpret to another size reads a view whose static layout is not dense (named in diagnostic::shape_mismatch<...>); fix: overwrite the operand that already has the result's extents, use the pure op, or reinterpret a dense copy (ip::cast<T>(view)).");
+                "inplace: shape_mismatch: static extents do not fit: an in-place output differs from the input it overwrites, or operands do not broadcast, or a reinterpret to another size reads a view whose static layout is not dense (named in diagnostic::shape_mismatch<...>); fix: overwrite the operand that already has the result's extents, use the pure op, or reinterpret a dense copy (ip::copy(view)).");
 };
 template <class... Names>
 struct multiple_destroyers : any_use {

@@ -96,7 +96,11 @@ struct describe {
       s += cat(", written into ", value_name(pl.same_as[v]), ", the region its set replaces");
     if (computed_in_place(e, o) && !pl.copy[v]) {
       const int j = info.storage[o] >= 0 ? info.storage[o] : pl.rewritten[e];  // (the rewritten output)
-      if (j >= 0) s += cat(", in place of ", value_name(g.arg(e, static_cast<std::size_t>(j))));
+      if (j >= 0) {
+        const std::size_t a = g.arg(e, static_cast<std::size_t>(j));
+        s += cat(", in place of ", value_name(a));
+        if (pl.where[a] == home::none && pl.same_as[v] == none) s += ", a value its loop never stores";
+      }
       if (info.storage[o] < 0) s += " (rewrite)";
       if (info.region_set && pl.same_as[g.arg(e, 1)] == g.arg(e, static_cast<std::size_t>(info.region)))
         s += "; its value is in its region already: nothing to do";

@@ -327,9 +327,8 @@ class planner {
     }
     if (!stored) return;
     if (from.where == home::none) {  // rt lives only inside its fused loop (x * 3 under add_inplace):
-      ++out.in_place;                  // nothing to protect; v takes the buffer rt would have had
-      hold(v, {home::buffer, take_buffer(out, v, p)}, p);
-      return;
+      hold(v, {home::buffer, take_buffer(out, v, p)}, p);  // nothing to protect, a fresh buffer (not
+      return;                                              // in place: no storage held rt)
     }
     ++out.in_place;
     ++out.copies;  // a borrowed input

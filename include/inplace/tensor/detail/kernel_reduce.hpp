@@ -211,8 +211,8 @@ sum_t<T> sum_strided(const T* p, std::size_t n, std::ptrdiff_t s) {
   sum_t<T> a[4] = {};
   std::size_t j = 0;
   for (; j + 4 <= n; j += 4)
-    for (std::size_t l = 0; l < 4; ++l) a[l] += p[static_cast<std::ptrdiff_t>(j + l) * s];
-  for (; j < n; ++j) a[0] += p[static_cast<std::ptrdiff_t>(j) * s];
+    for (std::size_t l = 0; l < 4; ++l) a[l] += static_cast<sum_t<T>>(p[static_cast<std::ptrdiff_t>(j + l) * s]);
+  for (; j < n; ++j) a[0] += static_cast<sum_t<T>>(p[static_cast<std::ptrdiff_t>(j) * s]);
   return (a[0] + a[1]) + (a[2] + a[3]);
 }
 

@@ -74,7 +74,10 @@ struct view_kernel<ops::diagonal<K>> {
 };
 template <std::size_t... E>
 struct view_kernel<ops::broadcast_to<E...>> {
-  static auto run(const auto& v) { return inplace::broadcast_to<E...>(v); }
+  static auto run(const auto& v) {
+    if constexpr (sizeof...(E) == 0) return v;  // rank 0 to rank 0 (ip::zeros<float>): itself
+    else return inplace::broadcast_to<E...>(v);
+  }
 };
 template <>
 struct view_kernel<ops::reverse> {
