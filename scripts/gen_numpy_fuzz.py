@@ -51,6 +51,8 @@ How it works
      that print ip::check(...).ok; only accepted graphs are written. In the
      test each graph is also guarded by ip::check: one the library rejects
      later is skipped and counted (nf::run), not a compile error.
+  --nodes N draws up to N nodes a graph instead of 10 (for local runs: longer
+     chains of in-place ops, views and row ops; 10 gives the committed files).
   --profile inplace draws mostly in-place ops and views (for local runs).
   --profile vocab also draws the newer vocabulary: comparisons (bool; a where
      condition), logical_and/or/not, isnan, isfinite, pow (exponents 2, 3),
@@ -1437,6 +1439,7 @@ OPS = [('binary', 30), ('unary', 14), ('inplace_binary', 16), ('inplace_unary', 
        ('view', 22), ('dot', 5), ('reduce', 6), ('softmax', 4)]
 PROFILE = [OPS]
 INT_FLOAT = [False]
+MAX_NODES = [10]  # --nodes: the most nodes a graph draws (10 gives the committed files)
 
 # --profile inplace: mostly in-place ops and views (on inputs, views of them, broadcasts)
 OPS_INPLACE = [('binary', 14), ('unary', 6), ('inplace_binary', 30), ('inplace_unary', 14), ('sum', 6), ('where', 4),
@@ -1471,9 +1474,9 @@ def make_candidate(seed, index):
         g.pool[-1].static = nm in STATIC
     if all(INPUTS[nm][3] is None for nm in names):  # scalars only
         return None
-    steps = rng.randint(4, 10)
+    steps = rng.randint(4, MAX_NODES[0])
     tries = 0
-    while g.n < steps and tries < 80:
+    while g.n < steps and tries < 8 * MAX_NODES[0]:
         tries += 1
         kinds, weights = zip(*PROFILE[0])
         getattr(g, 'op_' + rng.choices(kinds, weights)[0])()
@@ -1614,6 +1617,8 @@ def test_file(graphs, args):
         cmd += ' --profile %s --name %s' % (args.profile, args.name)
     if args.int_float:
         cmd += ' --int-float'
+    if args.nodes != 10:
+        cmd += ' --nodes %d' % args.nodes
     if args.first != 1:
         cmd += ' --first %d' % args.first
 
@@ -1662,6 +1667,7 @@ def main():
     ap.add_argument('--no-probe', action='store_true')
     ap.add_argument('--profile', choices=['mixed', 'inplace', 'vocab', 'ints'], default='mixed')
     ap.add_argument('--int-float', action='store_true', help='also int beside float tensors (NumPy: float64)')
+    ap.add_argument('--nodes', type=int, default=10, help='most nodes a graph draws (at least 4; larger graphs for local runs)')
     args = ap.parse_args()
     if args.profile == 'inplace':
         PROFILE[0] = OPS_INPLACE
@@ -1674,6 +1680,7 @@ def main():
         CXX_DTYPE.update({dt: t for t, dt in INT_CXX.items()})
         DTYPES[0] = set(CXX_DTYPE)
     INT_FLOAT[0] = args.int_float
+    MAX_NODES[0] = max(4, args.nodes)
     cands = []
     for i in range(args.candidates):
         g = make_candidate(args.seed, i)
