@@ -51,6 +51,9 @@ How it works
      that print ip::check(...).ok; only accepted graphs are written. In the
      test each graph is also guarded by ip::check: one the library rejects
      later is skipped and counted (nf::run), not a compile error.
+  --inplace-math (with --profile vocab) draws a math function now and then in
+     its in-place form on a floating destination (sin_inplace, clip_inplace,
+     pow_inplace, round_inplace ...: np.sin(d, out=d)), for local runs.
   --nodes N draws up to N nodes a graph instead of 10 (for local runs: longer
      chains of in-place ops, views and row ops; 10 gives the committed files).
   --profile inplace draws mostly in-place ops and views (for local runs).
@@ -746,9 +749,25 @@ class Graph:
         return self.add('ip::logical_%s(%s, %s)' % (op, a.cpp, b.cpp), r, 0.0, [a, b], exact=True)
 
     def op_math(self):
-        a = self.pick(lambda v: v.kind != 'const')
-        if a is None:
+        """A math function of a value; with --inplace-math, now and then its
+        in-place form on a floating destination (np.op(d, out=d))."""
+        inplace = INPLACE_MATH[0] and self.rng.random() < 0.4
+        a = self.destination() if inplace else self.pick(lambda v: v.kind != 'const')
+        if a is None or (inplace and is_int(a.dtype)):
             return None
+        m = self.math_of(a)
+        if m is None:
+            return None
+        cpp, r, err, exact, a = m  # (a: pow and square may squash their operand first)
+        if not inplace:
+            return self.add(cpp, r, err, [a], exact=exact)
+        if np.asarray(r).dtype != a.dtype:
+            return None
+        cpp = cpp.replace('(', '_inplace(', 1)
+        return self.add(cpp, r, err, [a], exact=exact, root=self.destroyed(a))
+
+    def math_of(self, a):
+        """(C++, NumPy's value, error bound, exact, operand) of a math function of a, or None."""
         op = self.rng.choice(['pow', 'square', 'clip', 'log1p', 'expm1', 'sin', 'cos', 'floor', 'ceil', 'round',
                               'sign'])
         v, e = a.val, a.err
@@ -764,34 +783,34 @@ class Graph:
             r = np.power(v, k) if op == 'pow' else np.square(v)
             err = k * np.abs(fv) ** (k - 1) * e * 1.01 + e ** k + 4 * self.rounding(r)
             cpp = 'ip::pow(%s, %d_c)' % (a.cpp, k) if op == 'pow' else 'ip::square(%s)' % a.cpp
-            return self.add(cpp, r, err, [a], exact=a.exact)
+            return cpp, r, err, a.exact, a
         if op == 'clip':
             lo, hi = self.rng.choice([(-0.5, 0.5), (0, 1), (-1, 0.25), (0, 2)])
             r = np.clip(v, lo, hi)
             cs = lambda c: ('%d_c' % c) if isinstance(c, int) else ('%s_c' % c)
-            return self.add('ip::clip(%s, %s, %s)' % (a.cpp, cs(lo), cs(hi)), r, e, [a], exact=a.exact)
+            return 'ip::clip(%s, %s, %s)' % (a.cpp, cs(lo), cs(hi)), r, e, a.exact, a
         if op == 'log1p':
             if np.min(fv) <= -0.5 or m > 20:
                 return None
             r = np.log1p(v)
             err = e / (1 + fv - e) + 8 * self.rounding(r) + 4 * unit(r.dtype)
-            return self.add('ip::log1p(%s)' % a.cpp, r, err, [a])
+            return 'ip::log1p(%s)' % a.cpp, r, err, False, a
         if op == 'expm1':
             if m > 2.5:
                 return None
             r = np.expm1(v)
             err = np.exp(fv + e) * e * 1.01 + 8 * self.rounding(r) + 4 * unit(r.dtype)
-            return self.add('ip::expm1(%s)' % a.cpp, r, err, [a])
+            return 'ip::expm1(%s)' % a.cpp, r, err, False, a
         if op in ('sin', 'cos'):
             r = (np.sin if op == 'sin' else np.cos)(v)
-            return self.add('ip::%s(%s)' % (op, a.cpp), r, e + 8 * unit(r.dtype), [a])
+            return 'ip::%s(%s)' % (op, a.cpp), r, e + 8 * unit(r.dtype), False, a
         # piecewise constant: the result jumps at integers (round: at halves, sign: at 0)
         pts = {'floor': lambda t: np.abs(t - np.round(t)), 'ceil': lambda t: np.abs(t - np.round(t)),
                'round': lambda t: np.abs(t - np.floor(t) - 0.5), 'sign': np.abs}[op]
         if self.uncertain(fv, e, pts):
             return None
         r = {'floor': np.floor, 'ceil': np.ceil, 'round': np.round, 'sign': np.sign}[op](v)
-        return self.add('ip::%s(%s)' % (op, a.cpp), r, 0.0, [a], exact=a.exact)
+        return 'ip::%s(%s)' % (op, a.cpp), r, 0.0, a.exact, a
 
     def op_cast(self):
         a = self.pick(lambda v: v.kind != 'const', bools=True)
@@ -1439,6 +1458,7 @@ OPS = [('binary', 30), ('unary', 14), ('inplace_binary', 16), ('inplace_unary', 
        ('view', 22), ('dot', 5), ('reduce', 6), ('softmax', 4)]
 PROFILE = [OPS]
 INT_FLOAT = [False]
+INPLACE_MATH = [False]  # --inplace-math
 MAX_NODES = [10]  # --nodes: the most nodes a graph draws (10 gives the committed files)
 
 # --profile inplace: mostly in-place ops and views (on inputs, views of them, broadcasts)
@@ -1617,6 +1637,8 @@ def test_file(graphs, args):
         cmd += ' --profile %s --name %s' % (args.profile, args.name)
     if args.int_float:
         cmd += ' --int-float'
+    if args.inplace_math:
+        cmd += ' --inplace-math'
     if args.nodes != 10:
         cmd += ' --nodes %d' % args.nodes
     if args.first != 1:
@@ -1667,6 +1689,7 @@ def main():
     ap.add_argument('--no-probe', action='store_true')
     ap.add_argument('--profile', choices=['mixed', 'inplace', 'vocab', 'ints'], default='mixed')
     ap.add_argument('--int-float', action='store_true', help='also int beside float tensors (NumPy: float64)')
+    ap.add_argument('--inplace-math', action='store_true', help='vocab: math functions now and then in place (local runs)')
     ap.add_argument('--nodes', type=int, default=10, help='most nodes a graph draws (at least 4; larger graphs for local runs)')
     args = ap.parse_args()
     if args.profile == 'inplace':
@@ -1681,6 +1704,7 @@ def main():
         DTYPES[0] = set(CXX_DTYPE)
     INT_FLOAT[0] = args.int_float
     MAX_NODES[0] = max(4, args.nodes)
+    INPLACE_MATH[0] = args.inplace_math
     cands = []
     for i in range(args.candidates):
         g = make_candidate(args.seed, i)
