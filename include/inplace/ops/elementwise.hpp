@@ -21,9 +21,9 @@
 
 #include "inplace/detail/config.hpp"
 #include "inplace/ops/detail/convert.hpp"
-#include "inplace/ops/detail/exp_batch.hpp"
 #include "inplace/ops/detail/gelu.hpp"
 #include "inplace/ops/detail/integer.hpp"
+#include "inplace/ops/detail/math_batch.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -158,12 +158,15 @@ INPLACE_UNARY_OP(logical_not, , return !static_cast<bool>(a);)
 
 INPLACE_UNARY_OP(neg, INPLACE_SIMD INPLACE_HAS_INPLACE,
                  if constexpr (std::is_integral_v<A>) return detail::wrapping_neg(a); else return -a;)
-// exp: a batch through detail::exp_batch (xsimd 8's exp overflows early for
-// float and flushes subnormal results to 0).
+// exp and log: a batch through detail::exp_batch, log_batch (xsimd 8's exp
+// overflows early for float and flushes subnormal results to 0; its double log
+// of a subnormal is wrong).
 INPLACE_UNARY_OP(exp, INPLACE_SIMD INPLACE_HAS_INPLACE,
                  if constexpr (requires { typename A::arch_type; }) return detail::exp_batch(a);
                  else { using std::exp; return exp(a); })
-INPLACE_UNARY_OP(log, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::log; return log(a);)
+INPLACE_UNARY_OP(log, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                 if constexpr (requires { typename A::arch_type; }) return detail::log_batch(a);
+                 else { using std::log; return log(a); })
 INPLACE_UNARY_OP(sqrt, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::sqrt; return sqrt(a);)
 // abs of an unsigned integer (or bool) is itself (std::abs has no unsigned
 // overload: uint32 and uint64 would not compile); abs(INT_MIN) is INT_MIN, as NumPy's.
