@@ -20,9 +20,9 @@
 
 namespace inplace::detail {
 
-// x's lanes through f, one by one.
+// batch's lanes through fn, one by one (out of line: the loops' rare path).
 template <class B, class F>
-inline B each_lane(const B& batch, F fn) {
+[[gnu::noinline, gnu::cold]] B each_lane(const B& batch, F fn) {
   typename B::value_type lanes[B::size];
   batch.store_unaligned(lanes);
   for (auto& lane : lanes) lane = fn(lane);
@@ -32,18 +32,20 @@ inline B each_lane(const B& batch, F fn) {
 template <class B>
 [[gnu::always_inline]] inline B exp_batch(const B& x) {
   using T = typename B::value_type;
-  // inside: xsimd's exp is finite and normal (float: maxlog 88.376, log(FLT_MIN) -87.34)
-  constexpr T lo = std::is_same_v<T, float> ? T(-87.0) : T(-708.0);
-  constexpr T hi = std::is_same_v<T, float> ? T(88.0) : T(709.0);
-  if (any((x < B(lo)) | (x > B(hi)))) return each_lane(x, [](T lane) { return std::exp(lane); });
-  return exp(x);
+  // |x| <= edge: xsimd's exp is finite and normal (float: maxlog 88.376, log(FLT_MIN) -87.34)
+  constexpr T edge = std::is_same_v<T, float> ? T(87.0) : T(708.0);
+  const B r = exp(x);
+  if (any(abs(x) > B(edge))) [[unlikely]] return each_lane(x, [](T lane) { return std::exp(lane); });
+  return r;
 }
 
 template <class B>
 [[gnu::always_inline]] inline B log_batch(const B& x) {
   using T = typename B::value_type;
-  if (any((x > B(T(0))) & (x < B(std::numeric_limits<T>::min())))) return each_lane(x, [](T lane) { return std::log(lane); });
-  return log(x);
+  const B r = log(x);
+  if (any((x > B(T(0))) & (x < B(std::numeric_limits<T>::min())))) [[unlikely]]
+    return each_lane(x, [](T lane) { return std::log(lane); });
+  return r;
 }
 
 }  // namespace inplace::detail
