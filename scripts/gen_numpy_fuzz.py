@@ -28,7 +28,8 @@ How it works
      (all axes or one, negative axes too), ip::softmax, and the views ip::view
      (ranges with negative steps, ip::all, ip::at, ip::new_axis on leading axes),
      ip::transpose, ip::expand_dims, ip::row, ip::col, ip::diagonal, ip::reverse
-     and now and then ip::flatten. Dtypes mix: float beside double tensors, a
+     and now and then ip::flatten (never the flatten of an input, or a view of it, as
+     an output: with a strided argument the call throws, docs/running.md). Dtypes mix: float beside double tensors, a
      double scalar beside floats, int inputs with int operands and weak
      constants (not int beside float tensors, a documented deviation from NumPy
      in docs/tensors.md, nor an int divided by an int constant, which C++
@@ -51,6 +52,11 @@ How it works
      that print ip::check(...).ok; only accepted graphs are written. In the
      test each graph is also guarded by ip::check: one the library rejects
      later is skipped and counted (nf::run), not a compile error.
+  --inplace-math (with --profile vocab) draws a math function now and then in
+     its in-place form on a floating destination (sin_inplace, clip_inplace,
+     pow_inplace, round_inplace ...: np.sin(d, out=d)), for local runs.
+  --nodes N draws up to N nodes a graph instead of 10 (for local runs: longer
+     chains of in-place ops, views and row ops; 10 gives the committed files).
   --profile inplace draws mostly in-place ops and views (for local runs).
   --profile vocab also draws the newer vocabulary: comparisons (bool; a where
      condition), logical_and/or/not, isnan, isfinite, pow (exponents 2, 3),
@@ -555,6 +561,7 @@ class Graph:
         v = self.add(cpp, np.array(fn(a.val)), np.array(fn(a.err)), [a], a.exact, root=a.root)
         if v is not None:
             v.view = True
+            v.flat_input = getattr(a, 'flat_input', False)
         return v
 
     def op_view(self):
@@ -595,7 +602,10 @@ class Graph:
                 return None
             if INTS[0] and a.root[0] in INPUTS:
                 return None  # a strided argument: its flatten, an output, throws (docs/running.md)
-            return self.view_node('ip::flatten(%s)' % a.cpp, a, lambda t: np.ravel(t))
+            v = self.view_node('ip::flatten(%s)' % a.cpp, a, lambda t: np.ravel(t))
+            if v is not None:
+                v.flat_input = a.root[0] in INPUTS  # an output then throws with a strided argument
+            return v
         # ip::view: one spec per leading axis (new_axis takes none)
         specs, index = [], []
         axis = 0
@@ -744,9 +754,25 @@ class Graph:
         return self.add('ip::logical_%s(%s, %s)' % (op, a.cpp, b.cpp), r, 0.0, [a, b], exact=True)
 
     def op_math(self):
-        a = self.pick(lambda v: v.kind != 'const')
-        if a is None:
+        """A math function of a value; with --inplace-math, now and then its
+        in-place form on a floating destination (np.op(d, out=d))."""
+        inplace = INPLACE_MATH[0] and self.rng.random() < 0.4
+        a = self.destination() if inplace else self.pick(lambda v: v.kind != 'const')
+        if a is None or (inplace and is_int(a.dtype)):
             return None
+        m = self.math_of(a)
+        if m is None:
+            return None
+        cpp, r, err, exact, a = m  # (a: pow and square may squash their operand first)
+        if not inplace:
+            return self.add(cpp, r, err, [a], exact=exact)
+        if np.asarray(r).dtype != a.dtype:
+            return None
+        cpp = cpp.replace('(', '_inplace(', 1)
+        return self.add(cpp, r, err, [a], exact=exact, root=self.destroyed(a))
+
+    def math_of(self, a):
+        """(C++, NumPy's value, error bound, exact, operand) of a math function of a, or None."""
         op = self.rng.choice(['pow', 'square', 'clip', 'log1p', 'expm1', 'sin', 'cos', 'floor', 'ceil', 'round',
                               'sign'])
         v, e = a.val, a.err
@@ -762,34 +788,34 @@ class Graph:
             r = np.power(v, k) if op == 'pow' else np.square(v)
             err = k * np.abs(fv) ** (k - 1) * e * 1.01 + e ** k + 4 * self.rounding(r)
             cpp = 'ip::pow(%s, %d_c)' % (a.cpp, k) if op == 'pow' else 'ip::square(%s)' % a.cpp
-            return self.add(cpp, r, err, [a], exact=a.exact)
+            return cpp, r, err, a.exact, a
         if op == 'clip':
             lo, hi = self.rng.choice([(-0.5, 0.5), (0, 1), (-1, 0.25), (0, 2)])
             r = np.clip(v, lo, hi)
             cs = lambda c: ('%d_c' % c) if isinstance(c, int) else ('%s_c' % c)
-            return self.add('ip::clip(%s, %s, %s)' % (a.cpp, cs(lo), cs(hi)), r, e, [a], exact=a.exact)
+            return 'ip::clip(%s, %s, %s)' % (a.cpp, cs(lo), cs(hi)), r, e, a.exact, a
         if op == 'log1p':
             if np.min(fv) <= -0.5 or m > 20:
                 return None
             r = np.log1p(v)
             err = e / (1 + fv - e) + 8 * self.rounding(r) + 4 * unit(r.dtype)
-            return self.add('ip::log1p(%s)' % a.cpp, r, err, [a])
+            return 'ip::log1p(%s)' % a.cpp, r, err, False, a
         if op == 'expm1':
             if m > 2.5:
                 return None
             r = np.expm1(v)
             err = np.exp(fv + e) * e * 1.01 + 8 * self.rounding(r) + 4 * unit(r.dtype)
-            return self.add('ip::expm1(%s)' % a.cpp, r, err, [a])
+            return 'ip::expm1(%s)' % a.cpp, r, err, False, a
         if op in ('sin', 'cos'):
             r = (np.sin if op == 'sin' else np.cos)(v)
-            return self.add('ip::%s(%s)' % (op, a.cpp), r, e + 8 * unit(r.dtype), [a])
+            return 'ip::%s(%s)' % (op, a.cpp), r, e + 8 * unit(r.dtype), False, a
         # piecewise constant: the result jumps at integers (round: at halves, sign: at 0)
         pts = {'floor': lambda t: np.abs(t - np.round(t)), 'ceil': lambda t: np.abs(t - np.round(t)),
                'round': lambda t: np.abs(t - np.floor(t) - 0.5), 'sign': np.abs}[op]
         if self.uncertain(fv, e, pts):
             return None
         r = {'floor': np.floor, 'ceil': np.ceil, 'round': np.round, 'sign': np.sign}[op](v)
-        return self.add('ip::%s(%s)' % (op, a.cpp), r, 0.0, [a], exact=a.exact)
+        return 'ip::%s(%s)' % (op, a.cpp), r, 0.0, a.exact, a
 
     def op_cast(self):
         a = self.pick(lambda v: v.kind != 'const', bools=True)
@@ -1439,6 +1465,8 @@ OPS = [('binary', 30), ('unary', 14), ('inplace_binary', 16), ('inplace_unary', 
        ('view', 22), ('dot', 5), ('reduce', 6), ('softmax', 4)]
 PROFILE = [OPS]
 INT_FLOAT = [False]
+INPLACE_MATH = [False]  # --inplace-math
+MAX_NODES = [10]  # --nodes: the most nodes a graph draws (10 gives the committed files)
 
 # --profile inplace: mostly in-place ops and views (on inputs, views of them, broadcasts)
 OPS_INPLACE = [('binary', 14), ('unary', 6), ('inplace_binary', 30), ('inplace_unary', 14), ('sum', 6), ('where', 4),
@@ -1473,15 +1501,19 @@ def make_candidate(seed, index):
         g.pool[-1].static = nm in STATIC
     if all(INPUTS[nm][3] is None for nm in names):  # scalars only
         return None
-    steps = rng.randint(4, 10)
+    steps = rng.randint(4, MAX_NODES[0])
     tries = 0
-    while g.n < steps and tries < 80:
+    while g.n < steps and tries < 8 * MAX_NODES[0]:
         tries += 1
         kinds, weights = zip(*PROFILE[0])
         getattr(g, 'op_' + rng.choices(kinds, weights)[0])()
     if g.n == 0:
         return None
     prune(g, rng)
+    # the flatten of an input (or a view of it) as an output: with a strided argument the call
+    # throws shape_error (docs/running.md), which the strided-views run would count as a failure
+    if any(getattr(v, 'flat_input', False) for v in g.outputs):
+        return None
     return g
 
 
@@ -1616,6 +1648,10 @@ def test_file(graphs, args):
         cmd += ' --profile %s --name %s' % (args.profile, args.name)
     if args.int_float:
         cmd += ' --int-float'
+    if args.inplace_math:
+        cmd += ' --inplace-math'
+    if args.nodes != 10:
+        cmd += ' --nodes %d' % args.nodes
     if args.first != 1:
         cmd += ' --first %d' % args.first
 
@@ -1664,6 +1700,8 @@ def main():
     ap.add_argument('--no-probe', action='store_true')
     ap.add_argument('--profile', choices=['mixed', 'inplace', 'vocab', 'ints'], default='mixed')
     ap.add_argument('--int-float', action='store_true', help='also int beside float tensors (NumPy: float64)')
+    ap.add_argument('--inplace-math', action='store_true', help='vocab: math functions now and then in place (local runs)')
+    ap.add_argument('--nodes', type=int, default=10, help='most nodes a graph draws (at least 4; larger graphs for local runs)')
     args = ap.parse_args()
     if args.profile == 'inplace':
         PROFILE[0] = OPS_INPLACE
@@ -1676,6 +1714,8 @@ def main():
         CXX_DTYPE.update({dt: t for t, dt in INT_CXX.items()})
         DTYPES[0] = set(CXX_DTYPE)
     INT_FLOAT[0] = args.int_float
+    MAX_NODES[0] = max(4, args.nodes)
+    INPLACE_MATH[0] = args.inplace_math
     cands = []
     for i in range(args.candidates):
         g = make_candidate(args.seed, i)

@@ -23,6 +23,7 @@
 #include "inplace/ops/detail/convert.hpp"
 #include "inplace/ops/detail/gelu.hpp"
 #include "inplace/ops/detail/integer.hpp"
+#include "inplace/ops/detail/math_batch.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -157,8 +158,15 @@ INPLACE_UNARY_OP(logical_not, , return !static_cast<bool>(a);)
 
 INPLACE_UNARY_OP(neg, INPLACE_SIMD INPLACE_HAS_INPLACE,
                  if constexpr (std::is_integral_v<A>) return detail::wrapping_neg(a); else return -a;)
-INPLACE_UNARY_OP(exp, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp; return exp(a);)
-INPLACE_UNARY_OP(log, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::log; return log(a);)
+// exp and log: a batch through detail::exp_batch, log_batch (xsimd 8's exp
+// overflows early for float and flushes subnormal results to 0; its double log
+// of a subnormal is wrong).
+INPLACE_UNARY_OP(exp, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                 if constexpr (requires { typename A::arch_type; }) return detail::exp_batch(a);
+                 else { using std::exp; return exp(a); })
+INPLACE_UNARY_OP(log, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                 if constexpr (requires { typename A::arch_type; }) return detail::log_batch(a);
+                 else { using std::log; return log(a); })
 INPLACE_UNARY_OP(sqrt, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::sqrt; return sqrt(a);)
 // abs of an unsigned integer (or bool) is itself (std::abs has no unsigned
 // overload: uint32 and uint64 would not compile); abs(INT_MIN) is INT_MIN, as NumPy's.
@@ -169,9 +177,14 @@ INPLACE_UNARY_OP(abs, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::abs;
 INPLACE_UNARY_OP(tanh, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::tanh; return tanh(a);)
 // sigmoid: 1 / (1 + exp(-a)); integers in double, as exp (-a of an unsigned
 // integer would wrap).
-INPLACE_UNARY_OP(sigmoid, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::exp;
-                 using F = std::conditional_t<std::is_integral_v<A>, double, A>; const F x(a);
-                 return F(1) / (F(1) + exp(-x));)
+INPLACE_UNARY_OP(sigmoid, INPLACE_SIMD INPLACE_HAS_INPLACE,
+                 if constexpr (requires { typename A::arch_type; }) return A(1) / (A(1) + detail::exp_batch(-a));
+                 else {
+                   using std::exp;
+                   using F = std::conditional_t<std::is_integral_v<A>, double, A>;
+                   const F x(a);
+                   return F(1) / (F(1) + exp(-x));
+                 })
 INPLACE_UNARY_OP(relu, INPLACE_HAS_INPLACE, return a > A(0) ? a : A(0);)
 // gelu: the exact form x/2 * (1 + erf(x / sqrt 2)), as torch.nn.GELU() by default,
 // computed as x/2 * erfc(-x / sqrt 2) (detail/gelu.hpp: accurate for x < 0 too);
