@@ -162,10 +162,10 @@ INPLACE_UNARY_OP(neg, INPLACE_SIMD INPLACE_HAS_INPLACE,
 // overflows early for float and flushes subnormal results to 0; its double log
 // of a subnormal is wrong).
 INPLACE_UNARY_OP(exp, INPLACE_SIMD INPLACE_HAS_INPLACE,
-                 if constexpr (requires { typename A::arch_type; }) return detail::exp_batch(a);
+                 if constexpr (detail::simd_batch<A>) return detail::exp_batch(a);
                  else { using std::exp; return exp(a); })
 INPLACE_UNARY_OP(log, INPLACE_SIMD INPLACE_HAS_INPLACE,
-                 if constexpr (requires { typename A::arch_type; }) return detail::log_batch(a);
+                 if constexpr (detail::simd_batch<A>) return detail::log_batch(a);
                  else { using std::log; return log(a); })
 INPLACE_UNARY_OP(sqrt, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::sqrt; return sqrt(a);)
 // abs of an unsigned integer (or bool) is itself (std::abs has no unsigned
@@ -178,7 +178,7 @@ INPLACE_UNARY_OP(tanh, INPLACE_SIMD INPLACE_HAS_INPLACE, using std::tanh; return
 // sigmoid: 1 / (1 + exp(-a)); integers in double, as exp (-a of an unsigned
 // integer would wrap).
 INPLACE_UNARY_OP(sigmoid, INPLACE_SIMD INPLACE_HAS_INPLACE,
-                 if constexpr (requires { typename A::arch_type; }) return A(1) / (A(1) + detail::exp_batch(-a));
+                 if constexpr (detail::simd_batch<A>) return A(1) / (A(1) + detail::exp_batch(-a));
                  else {
                    using std::exp;
                    using F = std::conditional_t<std::is_integral_v<A>, double, A>;
@@ -193,7 +193,7 @@ INPLACE_UNARY_OP(relu, INPLACE_HAS_INPLACE, return a > A(0) ? a : A(0);)
 INPLACE_UNARY_OP(gelu, INPLACE_SIMD INPLACE_HAS_INPLACE,
                  if constexpr (std::is_arithmetic_v<A>)
                    return detail::gelu_scalar(std::conditional_t<std::is_integral_v<A>, double, A>(a));
-                 else if constexpr (requires { typename A::arch_type; }) return detail::gelu_batch(a);
+                 else if constexpr (detail::simd_batch<A>) return detail::gelu_batch(a);
                  else { using std::erfc; return A(0.5) * a * erfc(a * A(-0.70710678118654752440)); })
 // square: mul's a * a (small unsigned integers wrap as NumPy's); bool in int8,
 // as NumPy's (np.square(True) is int8 1).

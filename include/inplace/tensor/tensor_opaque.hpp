@@ -33,6 +33,7 @@
 #include "inplace/error.hpp"
 #include "inplace/ops/opaque.hpp"
 #include "inplace/tensor/tensor.hpp"
+#include "inplace/tensor/tensor_copy.hpp"
 #include "inplace/tensor/tensor_inplace.hpp"
 #include "inplace/tensor/tensor_view.hpp"
 
@@ -600,12 +601,7 @@ auto softmax(A&& a) {
   using T = value_t<A>;
   constexpr std::size_t N = rank_v<A>;
   if constexpr (softmax_ok<N, T>()) {
-    constexpr auto R = [] {
-      if constexpr (node_like<A>) return detail::rank_spec<N>;
-      else return shape_spec_of<std::remove_cvref_t<A>>::value;
-    }();
-    tensor<T, R> out(detail::tx_uninitialized, shape_of(a));
-    detail::assign(out.view(), std::forward<A>(a));  // writes every element
+    auto out = inplace::copy(std::forward<A>(a));  // a's extents, static ones kept
     inplace::softmax_inplace(out);
     return out;
   } else {

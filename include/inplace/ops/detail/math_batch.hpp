@@ -20,6 +20,11 @@
 
 namespace inplace::detail {
 
+// An xsimd batch (an op's operator() is called with numbers, batches, and
+// constant folding's values).
+template <class A>
+concept simd_batch = requires { typename A::arch_type; };
+
 // batch's lanes through fn, one by one (out of line: the loops' rare path).
 template <class B, class F>
 [[gnu::noinline, gnu::cold]] B each_lane(const B& batch, F fn) {
